@@ -1,0 +1,86 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
+import type { Config } from './config.ts';
+import type { AppContext } from './http/context.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { collectRoutes, type RegisteredRoute } from './http/route-auth.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerDocs } from './http/docs.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { ensureAdmin } from './modules/accounts/ensure-admin.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export interface BuildOptions {
+  /** An already open (and migrated) database, as tests share one per file. */
+  database?: Database;
+  /** Directory of the built web app; defaults to apps/web/dist. */
+  webRoot?: string;
+  now?: () => Date;
+  logger?: boolean;
+  /** Human-readable logs (a terminal); JSON lines otherwise. */
+  prettyLogs?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  routeRegistry: RegisteredRoute[];
+}
+
+const BODY_LIMIT = 256 * 1024;
+
+/** Builds the whole server: opens and migrates the database, seeds, and registers every route. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } } : {}),
+          },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+  }) as unknown as App;
+
+  const database = options.database ?? (await openDatabase(config.database));
+  const ownsDatabase = !options.database;
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+
+  try {
+    if (ownsDatabase) await runMigrations(database);
+    const ctx: AppContext = { config, database, db: database.db, log: app.log, now: options.now ?? (() => new Date()) };
+    app.decorate('ctx', ctx);
+    await seedCatalogue(ctx.db);
+    await ensureAdmin(ctx);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.routeRegistry = [];
+  collectRoutes(app, app.routeRegistry);
+
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await registerSecurityHeaders(app, config);
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogueRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, options.webRoot);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,193 @@
+/**
+ * The only module that reads process.env. Every setting of RULES.md "Running it" is parsed and
+ * validated here once; a bad value stops the server with a message that names the setting.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export const SANDBOX_CREDENTIALS = {
+  payhereMerchantId: '1211149',
+  payhereMerchantSecret: 'sandbox-merchant-secret',
+  paypalClientId: 'sandbox-client-id',
+  paypalClientSecret: 'sandbox-client-secret',
+  paypalWebhookId: 'sandbox-webhook-id',
+  ninehitsApiKey: 'sandbox-9hits-key',
+} as const;
+
+const LIVE_BASE_URLS = {
+  payhere: 'https://www.payhere.lk',
+  paypal: 'https://api-m.paypal.com',
+  ninehits: 'https://panel.9hits.com/api',
+} as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL (${protocols.join(' or ')})`);
+
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), url(protocols).optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  APP_URL: optionalUrl(['http:', 'https:']),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PAYMENTS_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYHERE_MERCHANT_ID: optionalString,
+  PAYHERE_MERCHANT_SECRET: optionalString,
+  PAYHERE_BASE_URL: optionalUrl(['http:', 'https:']),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_BASE_URL: optionalUrl(['http:', 'https:']),
+  PAYPAL_WEBHOOK_ID: optionalString,
+  NINEHITS_API_KEY: optionalString,
+  NINEHITS_BASE_URL: optionalUrl(['http:', 'https:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalString.pipe(z.email('must be an email address').optional()),
+  SUPPORT_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  admin: { email: string; password: string } | undefined;
+  jwtSecret: string;
+  paymentsMode: 'sandbox' | 'live';
+  payhere: { merchantId: string; merchantSecret: string; baseUrl: string };
+  paypal: { clientId: string; clientSecret: string; baseUrl: string; webhookId: string };
+  ninehits: { apiKey: string; baseUrl: string };
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LIVE_REQUIRED = [
+  'PAYHERE_MERCHANT_ID',
+  'PAYHERE_MERCHANT_SECRET',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_WEBHOOK_ID',
+  'NINEHITS_API_KEY',
+] as const;
+
+/**
+ * Parses the environment. Side effect: when JWT_SECRET is unset, a secret is generated once into
+ * DATA_DIR (RULES.md) so that tokens survive restarts.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  // Cross-field rules read the raw values, so that one start reports every problem at once.
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? 'config');
+        return `${name}: ${i.message} (got ${JSON.stringify(env[name])})`;
+      });
+  const given = (name: string) => (env[name]?.trim() ?? '') !== '';
+
+  if (given('ADMIN_EMAIL') && !given('ADMIN_PASSWORD')) problems.push('ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+  if (given('ADMIN_PASSWORD') && !given('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
+
+  const live = env.PAYMENTS_MODE?.trim() === 'live';
+  if (live) {
+    for (const name of LIVE_REQUIRED) {
+      if (!given(name)) problems.push(`${name}: required when PAYMENTS_MODE=live`);
+    }
+    for (const name of ['PAYHERE_BASE_URL', 'PAYPAL_BASE_URL', 'NINEHITS_BASE_URL'] as const) {
+      if (env[name]?.includes('/sandbox/')) problems.push(`${name}: must not point at the embedded sandbox when PAYMENTS_MODE=live`);
+    }
+  }
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
+  const e = parsed.data;
+
+  const port = e.PORT;
+  const appUrl = (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = resolve(e.DATA_DIR);
+  const sandboxBase = (path: string) => `${appUrl}/sandbox/${path}`;
+
+  return {
+    port,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    paymentsMode: e.PAYMENTS_MODE,
+    payhere: {
+      merchantId: e.PAYHERE_MERCHANT_ID ?? SANDBOX_CREDENTIALS.payhereMerchantId,
+      merchantSecret: e.PAYHERE_MERCHANT_SECRET ?? SANDBOX_CREDENTIALS.payhereMerchantSecret,
+      baseUrl: stripSlash(e.PAYHERE_BASE_URL ?? (live ? LIVE_BASE_URLS.payhere : sandboxBase('payhere'))),
+    },
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID ?? SANDBOX_CREDENTIALS.paypalClientId,
+      clientSecret: e.PAYPAL_CLIENT_SECRET ?? SANDBOX_CREDENTIALS.paypalClientSecret,
+      baseUrl: stripSlash(e.PAYPAL_BASE_URL ?? (live ? LIVE_BASE_URLS.paypal : sandboxBase('paypal'))),
+      webhookId: e.PAYPAL_WEBHOOK_ID ?? SANDBOX_CREDENTIALS.paypalWebhookId,
+    },
+    ninehits: {
+      apiKey: e.NINEHITS_API_KEY ?? SANDBOX_CREDENTIALS.ninehitsApiKey,
+      baseUrl: stripSlash(e.NINEHITS_BASE_URL ?? (live ? LIVE_BASE_URLS.ninehits : sandboxBase('9hits/api'))),
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `no-reply@${new URL(appUrl).hostname}`,
+      supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
+    },
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function stripSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,19 @@
+import type { Database, Db } from '@traffic/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** What use cases get: explicit dependencies, no globals. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The clock, injectable so expiry rules can be tested without waiting. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { AppError } from './app-error.ts';
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other path that is not an
+ * API or sandbox call gets index.html, so client-side routes survive a reload.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot = DEFAULT_WEB_ROOT): Promise<void> {
+  const built = existsSync(`${webRoot}/index.html`);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`The web app is not built (${webRoot}); run \`npm run build\`. The API is served regardless.`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|sandbox)(\/|$)/.test(path);
+    if (isPage && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND', isPage ? 'The web app is not built; run `npm run build`.' : `No route ${request.method} ${path}.`);
+  });
+}

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Starts the real server process and collects what it prints until it exits or is stopped. */
+function runServer(
+  env: Record<string, string>,
+  stopAfterMs: number,
+  onListening?: (output: string) => Promise<void>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: mkdtempSync(join(tmpdir(), 'traffic-main-')), LOG_LEVEL: 'info', ...env },
+    });
+    let output = '';
+    let listening = false;
+    const collect = (d: Buffer) => {
+      output += d.toString();
+      if (!listening && output.includes('Server listening')) {
+        listening = true;
+        void (onListening?.(output) ?? Promise.resolve()).finally(() => child.kill('SIGTERM'));
+      }
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGTERM'), stopAfterMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('server start-up', () => {
+  it('stops with a message naming a bad setting', async () => {
+    const { code, output } = await runServer({ PORT: 'not-a-port', PAYMENTS_MODE: 'live' }, 20_000);
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration');
+    expect(output).toContain('PORT:');
+    expect(output).toContain('PAYHERE_MERCHANT_ID: required when PAYMENTS_MODE=live');
+  });
+});
+
+describe('a second start on the same data', () => {
+  it('starts cleanly, keeps the data and does not create a second admin', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'traffic-main-'));
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const env = { DATA_DIR: dataDir, PORT: port };
+    const health = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(res.status).toBe(200);
+      const packages = (await (await fetch(`http://127.0.0.1:${port}/api/packages`)).json()) as { id: string }[];
+      expect(packages.map((p) => p.id)).toContain('pkgBasic');
+    };
+
+    const first = await runServer(env, 60_000, health);
+    expect(first.output).toContain('created admin@localhost with password');
+    const second = await runServer(env, 60_000, health);
+    expect(second.output).toContain('Server listening');
+    expect(second.output).not.toContain('created admin@localhost');
+    expect(second.output).not.toMatch(/"level":50|could not start/);
+  }, 120_000);
+});

@@ -1,0 +1,25 @@
+import type { AddonPackage, Package, PackageType } from '@traffic/shared';
+import type { AddonRow, PackageRow } from './catalogue.repository.ts';
+
+/** Maps rows to the spec's wire names (SPEC.md section 3). */
+export function presentPackage(row: PackageRow): Package {
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price,
+    description: row.description,
+    type: row.type as PackageType,
+    hits_per_day: row.hitsPerDay,
+    slots: row.slots,
+  };
+}
+
+export function presentAddon(row: AddonRow): AddonPackage {
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price,
+    count: row.count,
+    type: row.type as PackageType,
+  };
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, seedCatalogue } from '@traffic/db';
+import { loadConfig, type Env } from '../config.ts';
+import { buildApp, type App } from '../app.ts';
+import { ensureAdmin } from '../modules/accounts/ensure-admin.ts';
+import { createTestDatabase, type TestDatabase } from '@traffic/db/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
+
+export interface TestApp {
+  app: App;
+  testDb: TestDatabase;
+  /** Empties every table and re-seeds the catalogue and the admin: call it in beforeEach. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function testEnv(overrides: Env = {}): Env {
+  return {
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'traffic-test-')),
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...overrides,
+  };
+}
+
+export async function createTestApp(env: Env = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const app = await buildApp(loadConfig(testEnv(env)), { database: testDb.database, logger: false });
+  return {
+    app,
+    testDb,
+    async reset() {
+      const tables = await queryRows<{ tablename: string }>(
+        app.ctx.db,
+        sql`select tablename from pg_tables where schemaname = 'public'`,
+      );
+      const names = tables.map((r) => `"${r.tablename}"`).join(', ');
+      await app.ctx.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+      await seedCatalogue(app.ctx.db);
+      await ensureAdmin(app.ctx);
+    },
+    async close() {
+      await app.close();
+      await testDb.destroy();
+    },
+  };
+}

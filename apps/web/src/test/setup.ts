@@ -1,0 +1,9 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals here, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+// jsdom has no layout, and the router's scroll restoration would report that on every render.
+window.scrollTo = () => {};

@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { DATA_DIR_PREFIX } from './global-teardown.ts';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Playwright loads this file again in every worker; they inherit the runner's environment, so
+// only the runner creates the run's fresh database directory and the workers reuse its path.
+process.env.TRAFFIC_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX));
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  globalTeardown: './global-teardown.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright's own browser downloads do not work here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], headless: true } }],
+  webServer: {
+    command: 'node --import tsx apps/api/src/main.ts',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATA_DIR: process.env.TRAFFIC_E2E_DATA_DIR,
+      PAYMENTS_MODE: 'sandbox',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'admin-password-123',
+    },
+  },
+});

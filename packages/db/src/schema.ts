@@ -1,0 +1,380 @@
+/**
+ * The whole schema of the product, PostgreSQL dialect, shared by PGlite and PostgreSQL.
+ * Column names are snake_case; the API maps them to the spec's wire names in presenters.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** 'normal' | 'seo' (packages/shared PACKAGE_TYPES); kept as text so a new type needs no migration. */
+const packageType = () => text('type').notNull();
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    role: text('role').notNull().default('ROLE_USER'),
+    status: text('status').notNull().default('INACTIVE'),
+    /** Bumped to end every existing session (password reset); tokens carry the version they were issued at. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Emails are unique ignoring case; usernames are unique after the spec's stripping (done before insert).
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_status_idx').on(t.status),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    description: text('description').notNull().default(''),
+    type: packageType(),
+    hitsPerDay: integer('hits_per_day').notNull(),
+    slots: integer('slots').notNull(),
+    /** Soft delete: subscriptions and orders keep pointing at a retired package. */
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('packages_price_nonneg', sql`${t.price} >= 0`),
+    check('packages_hits_nonneg', sql`${t.hitsPerDay} >= 0`),
+    check('packages_slots_nonneg', sql`${t.slots} >= 0`),
+  ],
+);
+
+/** Extra hits and extra slots ("additional-hits" / "additional-slots"); `kind` tells which. */
+export const addonPackages = pgTable(
+  'addon_packages',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(), // 'hits' | 'slots'
+    name: text('name').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    count: integer('count').notNull(),
+    type: packageType(),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('addon_kind_valid', sql`${t.kind} in ('hits', 'slots')`),
+    check('addon_price_nonneg', sql`${t.price} >= 0`),
+    check('addon_count_nonneg', sql`${t.count} >= 0`),
+  ],
+);
+
+/** One subscription per user per package type (RULES.md). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: packageType(),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    /** The order that last granted or extended it (for revocation on charge-back). */
+    orderId: uuid('order_id'),
+    /** The PayHere subscription id when billed monthly by the gateway. */
+    gatewaySubscriptionId: text('gateway_subscription_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_type_uq').on(t.userId, t.type),
+    index('subscriptions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A checkout (card or PayPal) or an admin grant. The price is copied from the catalogue when the
+ * order is created; only a verified payment moves it to 'paid', and it grants exactly once.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // 'package' | 'hits' | 'slots'
+    itemId: text('item_id').notNull(),
+    itemName: text('item_name').notNull(),
+    packageType: text('package_type').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    provider: text('provider').notNull(), // 'payhere' | 'paypal' | 'grant'
+    /** PayPal order id, for matching captures and webhooks. */
+    providerOrderId: text('provider_order_id'),
+    status: text('status').notNull().default('pending'), // pending | paid | failed | cancelled | revoked
+    paidAt: ts('paid_at'),
+    /** Set once, in the same transaction that applies the grant: the guard against granting twice. */
+    grantedAt: ts('granted_at'),
+    revokedAt: ts('revoked_at'),
+    /** The admin who granted it, for provider 'grant' (recorded as a purchase of amount 0). */
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_provider_order_uq').on(t.provider, t.providerOrderId),
+    check('orders_kind_valid', sql`${t.kind} in ('package', 'hits', 'slots')`),
+    check('orders_amount_nonneg', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Every verified gateway event, recorded once: (provider, external_id) makes handling idempotent. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    /** PayHere payment_id (plus status), PayPal event id or capture id. */
+    externalId: text('external_id').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // 'payment' | 'renewal' | 'chargeback' | 'refund' | 'denied' | ...
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    currency: text('currency'),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_external_uq').on(t.provider, t.externalId)],
+);
+
+export const activatedAddons = pgTable(
+  'activated_addons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addonId: text('addon_id')
+      .notNull()
+      .references(() => addonPackages.id),
+    kind: text('kind').notNull(), // 'hits' | 'slots'
+    type: packageType(),
+    /** Snapshot of the add-on at activation, so a later catalogue edit does not change what was bought. */
+    name: text('name').notNull(),
+    count: integer('count').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    activatedAt: ts('activated_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('activated_addons_user_idx').on(t.userId, t.type, t.expiresAt),
+    uniqueIndex('activated_addons_order_uq').on(t.orderId),
+  ],
+);
+
+export const websites = pgTable(
+  'websites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: packageType(),
+    url: text('url').notNull(),
+    title: text('title'),
+    searchEngine: text('search_engine'),
+    dailyHitLimit: integer('daily_hit_limit').notNull(),
+    trafficSource: text('traffic_source').notNull(),
+    trafficSourceType: text('traffic_source_type').notNull().default(''),
+    bounceRateReduction: boolean('bounce_rate_reduction').notNull().default(true),
+    geolocationType: text('geolocation_type').notNull().default('All Countries'),
+    status: text('status').notNull().default('ACTIVE'),
+    /** Paused by the expiry/capacity job rather than the customer: a renewal resumes only these. */
+    pausedBySystem: boolean('paused_by_system').notNull().default(false),
+    /** The campaign id at 9Hits, once created there. */
+    ninehitsKey: text('ninehits_key'),
+    /** 'pending' until 9Hits reflects the latest change; the sync job retries until 'synced'. */
+    syncState: text('sync_state').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('websites_user_type_idx').on(t.userId, t.type),
+    index('websites_created_idx').on(t.createdAt),
+    check('websites_limit_positive', sql`${t.dailyHitLimit} > 0`),
+  ],
+);
+
+export const websiteLocations = pgTable(
+  'website_locations',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** ISO 3166-1 alpha-2 code (the 9Hits geo code); the name comes from packages/shared. */
+    countryCode: text('country_code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.countryCode] })],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Stored as given; the API URL-encodes on the way out (SPEC.md section 3). */
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const supportRequests = pgTable('support_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  username: text('username').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Password-reset codes, stored hashed (RULES.md "Accounts"). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Failed sign-ins, counted per account over a window (shared by every server process). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Outgoing mail. Without SMTP it stays here as the outbox (and /sandbox/mail lists it). */
+export const emails = pgTable(
+  'emails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('queued'), // queued | sent | outbox | failed
+    sentAt: ts('sent_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('emails_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The job queue (a transactional outbox): rows are written in the same transaction as the change
+ * that needs them and drained by workers with FOR UPDATE SKIP LOCKED, so several servers can run
+ * them at once and nothing is lost if a process dies.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** Collapses repeated requests for the same work (e.g. one pending sync per website). */
+    dedupeKey: text('dedupe_key'),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(20),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    doneAt: ts('done_at'),
+    failedAt: ts('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    uniqueIndex('jobs_dedupe_uq')
+      .on(t.dedupeKey)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+/** Periodic work claims its slot here so that, with several servers, each run happens once. */
+export const schedulerLocks = pgTable('scheduler_locks', {
+  name: text('name').primaryKey(),
+  lastRunAt: ts('last_run_at'),
+  lockedUntil: ts('locked_until'),
+});
+
+// ---- Embedded sandboxes (sandbox mode only; their state lives in the same database) ----
+
+export const sandboxPaypalOrders = pgTable('sandbox_paypal_orders', {
+  id: text('id').primaryKey(),
+  status: text('status').notNull(), // CREATED | APPROVED | COMPLETED
+  body: jsonb('body').notNull(),
+  requestId: text('request_id'),
+  captureId: text('capture_id'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sandboxNinehitsCampaigns = pgTable('sandbox_ninehits_campaigns', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 400000 }),
+  body: jsonb('body').notNull(),
+  userState: text('user_state').notNull().default('running'),
+  /** Hits accrued up to `accruedAt`; more accrue while running, in proportion to the hourly limit. */
+  confirmedHits: bigint('confirmed_hits', { mode: 'number' }).notNull().default(0),
+  accruedAt: ts('accrued_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+});

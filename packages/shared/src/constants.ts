@@ -1,0 +1,73 @@
+/** Business constants of SPEC.md section 9, kept once for the server and the browser. */
+
+export const PACKAGE_TYPES = ['normal', 'seo'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+export const DEFAULT_PACKAGE_TYPE: PackageType = 'normal';
+
+export const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** RULES.md "Accounts": INACTIVE until the first package, DEACTIVATED by an admin. */
+export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'DEACTIVATED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const WEBSITE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+export type WebsiteStatus = (typeof WEBSITE_STATUSES)[number];
+
+/** The spec spells the referral source 'Referal'; it is part of the wire contract. */
+export const TRAFFIC_SOURCES = ['Direct', 'Referal', 'Organic', 'Social'] as const;
+export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
+
+export const SOCIAL_NETWORKS = [
+  'Youtube',
+  'Facebook',
+  'Reddit',
+  'Twitter',
+  'VKontakte',
+  'Instagram',
+  'LinkedIn',
+  'Tumblr',
+] as const;
+
+/** Referral presets: an image host, a search portal, a streaming site, a shopping site, an encyclopedia. */
+export const REFERRAL_PRESETS = [
+  'https://imgur.com',
+  'https://www.yahoo.com',
+  'https://www.netflix.com',
+  'https://www.amazon.com',
+  'https://www.wikipedia.org',
+] as const;
+
+export const SEARCH_ENGINES = [
+  'google',
+  'youtube',
+  'fiverr',
+  'google.com.au',
+  'google.nl',
+  'google.co.uk',
+  'google.ca',
+  'google.it',
+  'google.co.in',
+  'google.es',
+] as const;
+export type SearchEngine = (typeof SEARCH_ENGINES)[number];
+
+export const GEOLOCATION_TYPES = ['All Countries', 'Specific Countries'] as const;
+export type GeolocationType = (typeof GEOLOCATION_TYPES)[number];
+
+export const HITS = { default: 100, min: 100, step: 100, fineStep: 1 } as const;
+export const MOBILE_LENGTH = { min: 6, max: 15 } as const;
+export const MAX_KEYWORDS = 5;
+export const EXPIRY_WARNING_DAYS = 30;
+export const LATEST_WEBSITES_COUNT = 10;
+export const ADMIN_PAGE_SIZES = [5, 10, -1] as const; // -1 = all
+export const CURRENCY = 'USD';
+export const VERSION_LABEL = 'V2.1.6';
+export const DEFAULT_GRANT_PACKAGE_ID = 'pkgBasic';
+export const DEFAULT_GRANT_ADDON_ID = '1000Hits';
+export const TOAST_MS = 4000;
+
+/** SPEC.md section 5: a username keeps only letters, digits, underscore and whitespace. */
+export function stripUsername(value: string): string {
+  return value.replace(/[^A-Za-z0-9_\s]/g, '');
+}

@@ -1,0 +1,27 @@
+/** The one error shape of the API (RULES.md "Wire details"): every error body is `{ code, message, fieldErrors? }`. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'LOGIN_FAIL',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'PACKAGE_ERROR',
+  'ADMIN_ERRORS',
+  'CAPACITY',
+  'PAYMENT',
+  'UPSTREAM',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fieldErrors?: Record<string, string>;
+}

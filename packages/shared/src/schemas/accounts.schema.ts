@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { MOBILE_LENGTH, stripUsername } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { packageSchema } from './catalogue.schema.ts';
+
+/**
+ * Account contracts. The spec shows only the first failure, in a fixed order (SPEC.md section 5);
+ * zod reports issues in the order of an object's keys, so each shape lists its fields in that order
+ * and `firstMessage` picks the one to show. The browser and the server use the same schemas.
+ */
+
+/** A standard address pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+const MAX_TEXT = 200;
+
+const trimmed = z.string().trim();
+const required = (message: string, max = MAX_TEXT) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `must be at most ${max} characters`);
+
+export const emailField = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.invalidEmail)
+  .regex(EMAIL_PATTERN, MSG.invalidEmail);
+
+export const usernameField = z
+  .string({ error: MSG.usernameRequired })
+  .transform((v) => stripUsername(v).trim())
+  .pipe(z.string().min(1, MSG.usernameRequired).max(50, 'Username must be at most 50 characters'));
+
+export const passwordField = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const mobileField = z
+  .string({ error: MSG.mobileRequired })
+  .trim()
+  .min(1, MSG.mobileRequired)
+  .min(MOBILE_LENGTH.min, MSG.mobileInvalid)
+  .max(MOBILE_LENGTH.max, MSG.mobileInvalid)
+  .regex(/^\+?\d+$/, MSG.mobileInvalid);
+
+/** fullName travels as "First/Last" (SPEC.md section 3). */
+export function joinFullName(firstName: string, lastName: string): string {
+  return `${firstName.trim()}/${lastName.trim()}`;
+}
+
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const at = fullName.indexOf('/');
+  return at === -1
+    ? { firstName: fullName.trim(), lastName: '' }
+    : { firstName: fullName.slice(0, at).trim(), lastName: fullName.slice(at + 1).trim() };
+}
+
+const fullNameField = z
+  .string({ error: MSG.firstNameRequired })
+  .max(2 * MAX_TEXT + 1)
+  .superRefine((value, ctx) => {
+    const { firstName, lastName } = splitFullName(value);
+    if (!firstName) ctx.addIssue({ code: 'custom', message: MSG.firstNameRequired });
+    else if (!lastName) ctx.addIssue({ code: 'custom', message: MSG.lastNameRequired });
+  });
+
+/** The detail fields shared by registration and the update form, in the spec's order. */
+const detailFields = {
+  address: required(MSG.addressRequired, 500),
+  phoneNumber: mobileField,
+  fullName: fullNameField,
+  city: required(MSG.cityRequired),
+  country: required(MSG.countryRequired, 100),
+};
+
+/** POST users. */
+export const registerBodySchema = z
+  .object({
+    email: emailField,
+    username: usernameField,
+    password: passwordField,
+    ...detailFields,
+  })
+  .meta({ id: 'RegisterBody' });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** PUT users/update/{email}. */
+export const updateDetailsBodySchema = z.object(detailFields).meta({ id: 'UpdateDetailsBody' });
+export type UpdateDetailsBody = z.input<typeof updateDetailsBodySchema>;
+
+/** POST users/login: `username` is the email or the username. */
+export const loginBodySchema = z
+  .object({
+    username: required('Enter your email or username', 254),
+    password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Path parameter naming a user by email. */
+export const emailParamsSchema = z.object({ email: trimmed.min(1).max(254) });
+
+export const otpSendParamsSchema = z.object({
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, MSG.otpSendFailed),
+});
+
+export const otpVerifyBodySchema = z
+  .object({
+    email: z.string({ error: MSG.otpVerifyFailed }).trim().max(254).regex(EMAIL_PATTERN, MSG.otpVerifyFailed),
+    otp: z.string({ error: MSG.invalidOtp }).trim().min(1, MSG.invalidOtp).max(20, MSG.otpVerifyFailed),
+  })
+  .meta({ id: 'OtpVerifyBody' });
+
+export const resetPasswordBodySchema = z
+  .object({
+    email: z.string({ error: MSG.invalidEmail }).trim().max(254).regex(EMAIL_PATTERN, MSG.invalidEmail),
+    password: passwordField,
+  })
+  .meta({ id: 'ResetPasswordBody' });
+
+// ---- The user object (RULES.md "Wire details") ----
+
+const statsSchema = z.object({
+  totalHits: z.number(),
+  usedHits: z.number(),
+  availableHits: z.number(),
+  totalSlots: z.number(),
+  usedSlots: z.number(),
+  availableSlots: z.number(),
+});
+export type TypeStats = z.infer<typeof statsSchema>;
+
+export const notificationSchema = z.object({ title: z.string(), body: z.string(), date: z.string() });
+
+export const websiteLocationSchema = z.object({ geolocation: z.string(), code: z.string() });
+
+export const websiteSchema = z
+  .object({
+    id: z.number(),
+    url: z.string(),
+    title: z.string().nullable(),
+    search_engine: z.string().nullable(),
+    daily_hit_limit: z.number(),
+    traffic_source: z.string(),
+    traffic_source_type: z.string(),
+    bounce_rate_reduction: z.boolean(),
+    geolocation_type: z.string(),
+    locations: z.array(websiteLocationSchema),
+    status: z.string(),
+    type: z.string(),
+    ninehits_key: z.string().nullable(),
+    user_id: z.number(),
+    email: z.string(),
+    username: z.string(),
+  })
+  .meta({ id: 'Website' });
+export type Website = z.infer<typeof websiteSchema>;
+
+const addonRef = z.object({ type: z.string(), count: z.number(), name: z.string() });
+export const activatedHitSchema = z.object({ id: z.number(), expiry_date: z.string(), additional_hit: addonRef });
+export const activatedSlotSchema = z.object({ id: z.number(), expiry_date: z.string(), additional_slot: addonRef });
+
+export const userSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    username: z.string(),
+    fullName: z.string(),
+    address: z.string(),
+    phoneNumber: z.string(),
+    city: z.string(),
+    country: z.string(),
+    role: z.string(),
+    status: z.string(),
+    notifications: z.array(notificationSchema),
+    websites: z.array(websiteSchema),
+    activatedadditionalhits: z.array(activatedHitSchema),
+    activatedadditionalslots: z.array(activatedSlotSchema),
+    package: packageSchema.nullable(),
+    subscription_expiry_date: z.string().nullable(),
+    seo_package: packageSchema.nullable(),
+    seo_subscription_expiry_date: z.string().nullable(),
+    stats: z.object({ normal: statsSchema, seo: statsSchema }),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({ token: z.string(), data: userSchema }).meta({ id: 'Session' });
+export const userEnvelopeSchema = z.object({ data: userSchema });
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** The message to show for a failed parse: the first issue, as the spec shows one failure at a time. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Please fill all required fields';
+}
