@@ -12,6 +12,13 @@ import { registerWebApp } from './http/web-app.ts';
 import { ensureAdmin } from './modules/accounts/ensure-admin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
+import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
+import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import { JobRunner } from './jobs/job-runner.ts';
 
 export interface BuildOptions {
   /** An already open (and migrated) database, as tests share one per file. */
@@ -22,10 +29,18 @@ export interface BuildOptions {
   logger?: boolean;
   /** Human-readable logs (a terminal); JSON lines otherwise. */
   prettyLogs?: boolean;
+  /** Start the background job runner (tests drain it by hand instead). */
+  runJobs?: boolean;
 }
 
 export interface App extends FastifyInstance {
   routeRegistry: RegisteredRoute[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
 }
 
 const BODY_LIMIT = 256 * 1024;
@@ -62,6 +77,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
+  const jobs = new JobRunner(app.ctx.db, app.log);
+  jobs.register(SEND_EMAIL_JOB, sendEmailJob(app.ctx, createTransport(config.mail.smtpUrl)));
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -70,17 +90,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await registerSecurityHeaders(app, config);
+  await registerAuth(app, config.jwtSecret);
+  await registerRateLimit(app, config.redisUrl);
   await registerDocs(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
+      await api.register(accountsRoutes);
     },
     { prefix: '/api' },
   );
+  // The sandboxes exist only in sandbox mode; in live mode /sandbox/* falls through to 404.
+  if (config.paymentsMode === 'sandbox') {
+    await app.register(
+      async (sandbox) => {
+        await sandbox.register(mailSandboxRoutes);
+      },
+      { prefix: '/sandbox' },
+    );
+  }
 
   await registerWebApp(app, options.webRoot);
   await app.ready();
+  if (options.runJobs !== false) jobs.start();
   return app;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { queryRows, seedCatalogue } from '@traffic/db';
 import { loadConfig, type Env } from '../config.ts';
 import { buildApp, type App } from '../app.ts';
@@ -10,8 +11,21 @@ import { join } from 'node:path';
 
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 
+/** The app's clock, movable by tests (expiry windows, lockouts) without waiting. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
 export interface TestApp {
   app: App;
+  clock: TestClock;
   testDb: TestDatabase;
   /** Empties every table and re-seeds the catalogue and the admin: call it in beforeEach. */
   reset(): Promise<void>;
@@ -31,11 +45,19 @@ export function testEnv(overrides: Env = {}): Env {
 
 export async function createTestApp(env: Env = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
-  const app = await buildApp(loadConfig(testEnv(env)), { database: testDb.database, logger: false });
+  const clock = new TestClock();
+  const app = await buildApp(loadConfig(testEnv(env)), { database: testDb.database, logger: false, runJobs: false, now: clock.now });
+  // Per-address rate limits would carry over from test to test; each test speaks from its own address.
+  let address = 1;
+  const inject = app.inject.bind(app) as (opts: InjectOptions) => ReturnType<App['inject']>;
+  app.inject = ((opts: InjectOptions) => inject({ remoteAddress: `10.0.${address >> 8}.${address & 255}`, ...opts })) as App['inject'];
   return {
     app,
+    clock,
     testDb,
     async reset() {
+      clock.reset();
+      address += 1;
       const tables = await queryRows<{ tablename: string }>(
         app.ctx.db,
         sql`select tablename from pg_tables where schemaname = 'public'`,

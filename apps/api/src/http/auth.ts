@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import { eq } from 'drizzle-orm';
+import { schema } from '@traffic/db';
+import { AppError } from './app-error.ts';
+
+const { users } = schema;
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  username: string;
+  role: string;
+  status: string;
+}
+
+interface TokenClaims {
+  sub: string;
+  /** The account's session version when the token was issued; a reset bumps it and ends the session. */
+  sv: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+  }
+}
+
+const TOKEN_TTL = '7d';
+
+/**
+ * Authentication on the server, for every route: the route's `config.auth` says who may call it.
+ * The token names the account and its session version; role and status are read fresh from the
+ * database on each call, so a deactivation or a password reset takes effect at once.
+ */
+export async function registerAuth(app: FastifyInstance, secret: string): Promise<void> {
+  await app.register(fastifyJwt, { secret, sign: { expiresIn: TOKEN_TTL } });
+  app.decorateRequest('auth', null);
+
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.auth;
+    if (!rule || rule === 'public') return;
+    const user = await authenticate(app, request);
+    if (rule === 'admin' && user.role !== 'ROLE_ADMIN') {
+      throw new AppError('FORBIDDEN', 'This action needs an administrator.');
+    }
+  });
+}
+
+export function signToken(app: FastifyInstance, user: { id: number; sessionVersion: number }): string {
+  return app.jwt.sign({ sub: String(user.id), sv: user.sessionVersion });
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+  let claims: TokenClaims;
+  try {
+    claims = await request.jwtVerify<TokenClaims>();
+  } catch {
+    throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
+  }
+  const id = Number(claims.sub);
+  const [row] = Number.isSafeInteger(id)
+    ? await app.ctx.db
+        .select({ id: users.id, email: users.email, username: users.username, role: users.role, status: users.status, sessionVersion: users.sessionVersion })
+        .from(users)
+        .where(eq(users.id, id))
+    : [];
+  if (!row || row.sessionVersion !== claims.sv) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
+  const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status };
+  request.auth = user;
+  return user;
+}
+
+/** The signed-in user of a route whose rule is 'user' or 'admin'. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+  return request.auth;
+}
+
+export function isAdmin(user: AuthUser): boolean {
+  return user.role === 'ROLE_ADMIN';
+}
+
+/** RULES.md: a route that names a user by email serves that user or an admin; anyone else learns nothing. */
+export function assertSelfOrAdmin(user: AuthUser, email: string): void {
+  if (isAdmin(user) || user.email.toLowerCase() === email.trim().toLowerCase()) return;
+  throw new AppError('FORBIDDEN', 'You may not access this account.');
+}

@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import { schema } from '@traffic/db';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertSelfOrAdmin, type AuthUser } from '../../http/auth.ts';
+import { findUserByEmail } from './users.repository.ts';
+
+/** POST users/clear-notifications/{email}: empties that user's notification list. */
+export async function clearNotifications(ctx: AppContext, actor: AuthUser, email: string): Promise<void> {
+  assertSelfOrAdmin(actor, email);
+  const target = await findUserByEmail(ctx.db, email);
+  if (!target) throw new AppError('NOT_FOUND', 'User not found.');
+  await ctx.db.delete(schema.notifications).where(eq(schema.notifications.userId, target.id));
+}

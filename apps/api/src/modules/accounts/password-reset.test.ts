@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '@traffic/shared';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { registerCustomer } from '../../test-support/accounts.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.ts';
+
+describe('password reset by mailed code (real SMTP peer)', () => {
+  let t: TestApp;
+  let smtp: SmtpPeer;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@traffic.test' });
+  });
+  beforeEach(async () => {
+    await t.reset();
+    smtp.received.length = 0;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** Asks for a code, lets the job runner deliver it over SMTP, and reads it from the received mail. */
+  async function requestCode(email: string): Promise<string> {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/users/otp/${email}` });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.drain();
+    const mail = smtp.received.at(-1);
+    expect(mail?.to).toEqual([email]);
+    const code = /reset code is (\d{6})/.exec(mail!.raw)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    return code!;
+  }
+
+  const verify = (email: string, otp: string) => t.app.inject({ method: 'POST', url: '/api/users/otp', payload: { email, otp } });
+  const setPassword = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/password', payload: { email, password } });
+  const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password } });
+
+  it('mails a code, verifies it, sets the new password once, and ends every existing session', async () => {
+    const me = await registerCustomer(t.app, { email: 'reset@example.com', password: 'old-password' });
+    const code = await requestCode('reset@example.com');
+    expect(smtp.received[0]!.from).toBe('no-reply@traffic.test');
+
+    expect((await verify('reset@example.com', code)).json()).toEqual({ ok: true });
+    expect((await setPassword('reset@example.com', 'brand-new-password')).json()).toEqual({ ok: true });
+
+    expect((await login('reset@example.com', 'old-password')).statusCode).toBe(401);
+    expect((await login('reset@example.com', 'brand-new-password')).statusCode).toBe(200);
+    const oldSession = await t.app.inject({ method: 'POST', url: '/api/users/load/reset@example.com', headers: me.headers });
+    expect(oldSession.statusCode).toBe(401);
+
+    // The verified code is spent.
+    expect((await setPassword('reset@example.com', 'third-password')).statusCode).toBe(403);
+  });
+
+  it('answers an unknown or malformed email with the spec text', async () => {
+    for (const email of ['ghost@example.com', 'not-an-email']) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/users/otp/${email}` });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().message).toBe(MSG.otpSendFailed);
+    }
+    await t.app.jobs.drain();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('refuses a wrong, empty or expired code with the spec texts', async () => {
+    await registerCustomer(t.app, { email: 'exp@example.com' });
+    const code = await requestCode('exp@example.com');
+    expect((await verify('exp@example.com', '')).json().message).toBe(MSG.invalidOtp);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await verify('exp@example.com', wrong)).json()).toEqual({ code: 'BAD_REQUEST', message: MSG.otpVerifyFailed });
+    t.clock.advance(10 * 60 * 1000 + 1);
+    expect((await verify('exp@example.com', code)).json().message).toBe(MSG.otpVerifyFailed);
+  });
+
+  it('voids a code after 5 wrong tries', async () => {
+    await registerCustomer(t.app, { email: 'tries@example.com' });
+    const code = await requestCode('tries@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await verify('tries@example.com', wrong)).statusCode).toBe(400);
+    expect((await verify('tries@example.com', code)).statusCode).toBe(400);
+  });
+
+  it('refuses a new password without a verified code, or once the verification is older than 10 minutes', async () => {
+    await registerCustomer(t.app, { email: 'noverify@example.com', password: 'old-password' });
+    expect((await setPassword('noverify@example.com', 'new-password-1')).statusCode).toBe(403);
+    const code = await requestCode('noverify@example.com');
+    expect((await setPassword('noverify@example.com', 'new-password-1')).statusCode).toBe(403);
+    await verify('noverify@example.com', code);
+    t.clock.advance(10 * 60 * 1000 + 1);
+    const late = await setPassword('noverify@example.com', 'new-password-1');
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toBe('Verify the code sent to your email first.');
+    expect((await login('noverify@example.com', 'old-password')).statusCode).toBe(200);
+  });
+
+  it('sends at most 3 codes per email per 15 minutes; only the newest code counts', async () => {
+    await registerCustomer(t.app, { email: 'many@example.com' });
+    const first = await requestCode('many@example.com');
+    await requestCode('many@example.com');
+    const third = await requestCode('many@example.com');
+    const fourth = await t.app.inject({ method: 'PUT', url: '/api/users/otp/many@example.com' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().code).toBe('RATE_LIMITED');
+    if (first !== third) expect((await verify('many@example.com', first)).statusCode).toBe(400);
+    expect((await verify('many@example.com', third)).statusCode).toBe(200);
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    await requestCode('many@example.com');
+  });
+
+  it('unlocks a locked-out account once the password is reset', async () => {
+    await registerCustomer(t.app, { email: 'locked@example.com', password: 'old-password' });
+    for (let i = 0; i < 5; i++) await login('locked@example.com', 'wrong-password');
+    expect((await login('locked@example.com', 'old-password')).statusCode).toBe(429);
+    const code = await requestCode('locked@example.com');
+    await verify('locked@example.com', code);
+    await setPassword('locked@example.com', 'fresh-password');
+    expect((await login('locked@example.com', 'fresh-password')).statusCode).toBe(200);
+  });
+});
+
+describe('password reset without SMTP: the outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps the mail in the outbox and lists it at /sandbox/mail', async () => {
+    await t.reset();
+    await registerCustomer(t.app, { email: 'outbox@example.com' });
+    await t.app.inject({ method: 'PUT', url: '/api/users/otp/outbox@example.com' });
+    await t.app.jobs.drain();
+    const page = await t.app.inject({ method: 'GET', url: '/sandbox/mail' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('outbox@example.com');
+    expect(page.body).toMatch(/reset code is \d{6}/);
+    expect(page.body).toContain('outbox');
+  });
+});
+
+describe('live mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      PAYMENTS_MODE: 'live',
+      PAYHERE_MERCHANT_ID: 'm',
+      PAYHERE_MERCHANT_SECRET: 's',
+      PAYPAL_CLIENT_ID: 'c',
+      PAYPAL_CLIENT_SECRET: 's',
+      PAYPAL_WEBHOOK_ID: 'w',
+      NINEHITS_API_KEY: 'k',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 under /sandbox', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/mail' });
+    expect(res.statusCode).toBe(404);
+  });
+});

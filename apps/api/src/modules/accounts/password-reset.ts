@@ -1,0 +1,91 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { MSG } from '@traffic/shared';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { queueEmail } from '../mail/queue-email.ts';
+import { clearLoginFailures, findUserByEmail, setPasswordEndingSessions } from './users.repository.ts';
+import { countCodesSince, findLatestCode, insertCode, oldestCodeSince, updateCode } from './password-reset.repository.ts';
+
+/** RULES.md "Accounts": 6 digits, 10 minutes, 5 wrong tries, 3 codes per 15 minutes, one use within 10 minutes of verifying. */
+export const RESET = {
+  codeTtlMs: 10 * 60 * 1000,
+  maxTries: 5,
+  maxCodes: 3,
+  codesWindowMs: 15 * 60 * 1000,
+  verifiedTtlMs: 10 * 60 * 1000,
+} as const;
+
+/** Codes are stored as an HMAC keyed by the server secret: a database leak does not reveal them. */
+function hashCode(ctx: AppContext, code: string): string {
+  return createHmac('sha256', ctx.config.jwtSecret).update(code).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** PUT users/otp/{email}: queues a mail with a new code (the caller then kicks the job runner). */
+export async function requestResetCode(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError('NOT_FOUND', MSG.otpSendFailed);
+
+  await ctx.db.transaction(async (tx) => {
+    // Serialise requests for one account so the per-window limit holds under concurrency.
+    await tx.execute(sql`select id from users where id = ${user.id} for update`);
+    const now = ctx.now();
+    const since = new Date(now.getTime() - RESET.codesWindowMs);
+    const { count } = await countCodesSince(tx, user.id, since);
+    if (count >= RESET.maxCodes) {
+      const oldest = (await oldestCodeSince(tx, user.id, since)) ?? now;
+      const seconds = Math.max(1, Math.ceil((oldest.getTime() + RESET.codesWindowMs - now.getTime()) / 1000));
+      throw new AppError('RATE_LIMITED', `Too many codes requested. Try again in ${Math.ceil(seconds / 60)} minutes.`, undefined, {
+        'retry-after': String(seconds),
+      });
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await insertCode(tx, { userId: user.id, codeHash: hashCode(ctx, code), expiresAt: new Date(now.getTime() + RESET.codeTtlMs), createdAt: now });
+    await queueEmail(tx, {
+      to: user.email,
+      subject: 'Your password reset code',
+      text: `Hello ${user.username},\n\nYour password reset code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask to reset your password, you can ignore this mail.`,
+    });
+  });
+}
+
+/** POST users/otp: checks the newest code; five wrong tries void it. */
+export async function verifyResetCode(ctx: AppContext, email: string, otp: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError('BAD_REQUEST', MSG.otpVerifyFailed);
+  const ok = await ctx.db.transaction(async (tx) => {
+    const code = await findLatestCode(tx, user.id, true);
+    const now = ctx.now();
+    if (!code || code.expiresAt <= now || code.attempts >= RESET.maxTries) return false;
+    if (!sameHash(code.codeHash, hashCode(ctx, otp.trim()))) {
+      await updateCode(tx, code.id, { attempts: code.attempts + 1 });
+      return false;
+    }
+    await updateCode(tx, code.id, { verifiedAt: now });
+    return true;
+  });
+  if (!ok) throw new AppError('BAD_REQUEST', MSG.otpVerifyFailed);
+}
+
+/** POST users/password: only after a verified code, once, within 10 minutes; ends every session. */
+export async function resetPassword(ctx: AppContext, email: string, password: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  const refusal = new AppError('FORBIDDEN', 'Verify the code sent to your email first.');
+  if (!user) throw refusal;
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const code = await findLatestCode(tx, user.id, true);
+    const now = ctx.now();
+    if (!code?.verifiedAt || now.getTime() - code.verifiedAt.getTime() > RESET.verifiedTtlMs) throw refusal;
+    await updateCode(tx, code.id, { usedAt: now });
+    await setPasswordEndingSessions(tx, user.id, passwordHash);
+    await clearLoginFailures(tx, user.id);
+  });
+}

@@ -1,0 +1,36 @@
+import { MSG, registerBodySchema, splitFullName } from '@traffic/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { findUserByEmail, insertUser, isUsernameTaken, uniqueViolation, type UserRow } from './users.repository.ts';
+
+type RegisterInput = z.output<typeof registerBodySchema>;
+
+/** POST users: a new ROLE_USER account, INACTIVE until its first package (RULES.md "Accounts"). */
+export async function registerUser(ctx: AppContext, input: RegisterInput): Promise<UserRow> {
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', MSG.emailTaken);
+  if (await isUsernameTaken(ctx.db, input.username)) throw new AppError('CONFLICT', MSG.usernameTaken);
+
+  const { firstName, lastName } = splitFullName(input.fullName);
+  try {
+    return await insertUser(ctx.db, {
+      email: input.email,
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      firstName,
+      lastName,
+      address: input.address,
+      phoneNumber: input.phoneNumber,
+      city: input.city,
+      country: input.country,
+      role: 'ROLE_USER',
+      status: 'INACTIVE',
+    });
+  } catch (error) {
+    // Two sign-ups racing for the same email or username: the unique index decides.
+    const constraint = uniqueViolation(error);
+    if (constraint) throw new AppError('CONFLICT', constraint.includes('username') ? MSG.usernameTaken : MSG.emailTaken);
+    throw error;
+  }
+}

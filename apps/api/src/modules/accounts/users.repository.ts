@@ -1,0 +1,67 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { schema, type Executor } from '@traffic/db';
+
+const { users, loginFailures } = schema;
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  return row;
+}
+
+/** Sign-in accepts the email or the username (both unique ignoring case). */
+export async function findUserByLogin(db: Executor, login: string, lock = false): Promise<UserRow | undefined> {
+  const value = login.trim();
+  const query = db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${value}) or lower(${users.username}) = lower(${value})`)
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function isUsernameTaken(db: Executor, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return !!row;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Executor, id: number, change: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set({ ...change, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** A new password and a new session version: every token issued before stops working. */
+export async function setPasswordEndingSessions(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function countRecentLoginFailures(db: Executor, userId: number, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ count: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.userId, userId), gt(loginFailures.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function recordLoginFailure(db: Executor, userId: number, at: Date): Promise<void> {
+  await db.insert(loginFailures).values({ userId, createdAt: at });
+}
+
+export async function clearLoginFailures(db: Executor, userId: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.userId, userId));
+}
+
+/** Postgres (and PGlite) report a unique violation as SQLSTATE 23505; which index tells which field. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return source ? (source.constraint ?? 'unique') : undefined;
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { desc } from 'drizzle-orm';
+import { schema } from '@traffic/db';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * GET /sandbox/mail (sandbox mode only): the mail outbox, newest first, so a fresh install without
+ * SMTP can still finish a password reset (INTEGRATIONS.md section 4).
+ */
+export async function mailSandboxRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/mail', { config: { auth: 'public' } }, async (_request, reply) => {
+    const mails = await app.ctx.db.select().from(schema.emails).orderBy(desc(schema.emails.id)).limit(100);
+    const items = mails
+      .map(
+        (m) => `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${m.createdAt.toISOString()} · ${escape(m.status)}</p><pre>${escape(m.text)}</pre></article>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail outbox (sandbox)</title><style>body{font-family:system-ui,sans-serif;background:#121212;color:#eee;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #333;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#aaa;font-size:.9rem}pre{white-space:pre-wrap;font-size:1rem}</style></head><body><h1>Mail outbox (sandbox)</h1>${items || '<p>No mail yet.</p>'}</body></html>`,
+      );
+  });
+}
