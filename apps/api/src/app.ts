@@ -11,8 +11,10 @@ import { registerDocs } from './http/docs.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ensureAdmin } from './modules/accounts/ensure-admin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
 import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
 import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
@@ -57,7 +59,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } } : {}),
           },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Client addresses (for rate limits) come from X-Forwarded-For only when a proxy on this host or
+    // a private network sent it; anyone else could forge the header.
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    // SPEC.md writes some paths with a trailing slash (DELETE website/{id}/); both forms are served.
+    routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as App;
 
   const database = options.database ?? (await openDatabase(config.database));
@@ -68,8 +74,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   try {
     if (ownsDatabase) await runMigrations(database);
-    const ctx: AppContext = { config, database, db: database.db, log: app.log, now: options.now ?? (() => new Date()) };
+    const catalogue = new CatalogueCache(database.db, app.log, database.pool);
+    const ctx: AppContext = { config, database, db: database.db, log: app.log, catalogue, now: options.now ?? (() => new Date()) };
     app.decorate('ctx', ctx);
+    await catalogue.listen();
+    app.addHook('onClose', () => catalogue.close());
     await seedCatalogue(ctx.db);
     await ensureAdmin(ctx);
   } catch (error) {
@@ -99,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

@@ -81,6 +81,7 @@ CREATE TABLE "orders" (
 	"paid_at" timestamp with time zone,
 	"granted_at" timestamp with time zone,
 	"revoked_at" timestamp with time zone,
+	"grant_effect" jsonb,
 	"granted_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -147,6 +147,11 @@ export const orders = pgTable(
     /** Set once, in the same transaction that applies the grant: the guard against granting twice. */
     grantedAt: ts('granted_at'),
     revokedAt: ts('revoked_at'),
+    /**
+     * What granting changed, so a charge-back or refund can undo exactly that: for a package the
+     * subscription's previous package and end date; for an add-on the activation's id.
+     */
+    grantEffect: jsonb('grant_effect'),
     /** The admin who granted it, for provider 'grant' (recorded as a purchase of amount 0). */
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

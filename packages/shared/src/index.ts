@@ -6,3 +6,4 @@ export * from './schemas/common.schema.ts';
 export * from './schemas/catalogue.schema.ts';
 export * from './schemas/accounts.schema.ts';
 export * from './capacity.ts';
+export * from './schemas/payments.schema.ts';

@@ -1,6 +1,7 @@
 import type { Database, Db } from '@traffic/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { CatalogueCache } from '../modules/catalogue/catalogue-cache.ts';
 
 /** What use cases get: explicit dependencies, no globals. */
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   log: FastifyBaseLogger;
+  /** The catalogue served from memory; call `changed()` after a catalogue write commits. */
+  catalogue: CatalogueCache;
   /** The clock, injectable so expiry rules can be tested without waiting. */
   now: () => Date;
 }

@@ -65,6 +65,7 @@ export async function createTestApp(env: Env = {}): Promise<TestApp> {
       const names = tables.map((r) => `"${r.tablename}"`).join(', ');
       await app.ctx.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
       await seedCatalogue(app.ctx.db);
+      await app.ctx.catalogue.changed();
       await ensureAdmin(app.ctx);
     },
     async close() {

@@ -32,3 +32,91 @@ export type AddonPackage = z.infer<typeof addonSchema>;
 
 export const packageListSchema = z.array(packageSchema);
 export const addonListSchema = z.array(addonSchema);
+
+// ---- Admin catalogue bodies (SPEC.md section 7, "Admin") ----
+
+/** RULES.md "Catalogue ids": 'pkg' + the name with everything but letters and digits removed. */
+export function packageIdFor(name: string): string {
+  return `pkg${name.replace(/[^A-Za-z0-9]/g, '')}`;
+}
+
+/** RULES.md "Catalogue ids": count followed by 'Hits' or 'Slots'. */
+export function addonIdFor(count: number, kind: 'hits' | 'slots'): string {
+  return `${count}${kind === 'hits' ? 'Hits' : 'Slots'}`;
+}
+
+const MAX_PRICE = 1_000_000;
+const MAX_COUNT = 100_000_000;
+
+/** A price as a number or a decimal string, non-negative, normalised to the wire's "0.00" form. */
+export const priceInput = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Price must be a number of at least 0')], {
+    error: 'Price must be a number of at least 0',
+  })
+  .transform((v) => Number(v))
+  .pipe(z.number().min(0, 'Price must be a number of at least 0').max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`))
+  .transform((v) => v.toFixed(2));
+
+const wholeNumber = (label: string, min: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, `${label} must be a whole number of at least ${min}`)], {
+      error: `${label} must be a whole number of at least ${min}`,
+    })
+    .transform((v) => Number(v))
+    .pipe(
+      z
+        .number()
+        .int(`${label} must be a whole number of at least ${min}`)
+        .min(min, `${label} must be a whole number of at least ${min}`)
+        .max(MAX_COUNT, `${label} is too large`),
+    );
+
+const nameInput = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const descriptionInput = z.string().max(5000, 'Description must be at most 5000 characters').default('');
+const idInput = z.string().trim().max(120).optional();
+
+export const createPackageBodySchema = z
+  .object({
+    id: idInput,
+    name: nameInput,
+    price: priceInput,
+    hits_per_day: wholeNumber('Hits', 1),
+    slots: wholeNumber('Slots', 1),
+    description: descriptionInput,
+    type: packageTypeSchema.default('normal'),
+  })
+  .meta({ id: 'CreatePackageBody' });
+
+export const updatePackageBodySchema = z
+  .object({
+    id: z.string().trim().min(1, 'id is required').max(120),
+    name: nameInput,
+    price: priceInput,
+    hits_per_day: wholeNumber('Hits', 1),
+    slots: wholeNumber('Slots', 1),
+    description: descriptionInput,
+    type: packageTypeSchema.optional(),
+  })
+  .meta({ id: 'UpdatePackageBody' });
+
+export const createAddonBodySchema = z
+  .object({
+    id: idInput,
+    name: nameInput,
+    price: priceInput,
+    count: wholeNumber('Count', 1),
+    type: packageTypeSchema.default('normal'),
+  })
+  .meta({ id: 'CreateAddonBody' });
+
+export const updateAddonBodySchema = z
+  .object({
+    id: z.string().trim().min(1, 'id is required').max(120),
+    name: nameInput,
+    price: priceInput,
+    count: wholeNumber('Count', 1),
+    type: packageTypeSchema.optional(),
+  })
+  .meta({ id: 'UpdateAddonBody' });
+
+export const catalogueIdParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });

@@ -18,6 +18,7 @@ describe('ensureAdmin', () => {
     database: t.database,
     db: t.database.db,
     log: { info: () => undefined, warn: (m: string) => warnings.push(m) } as unknown as AppContext['log'],
+    catalogue: undefined as unknown as AppContext['catalogue'],
     now: () => new Date(),
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
 
 const { packages, addonPackages } = schema;
@@ -21,4 +21,67 @@ export function findActiveAddons(db: Executor, kind: AddonKind): Promise<AddonRo
     .from(addonPackages)
     .where(and(eq(addonPackages.kind, kind), isNull(addonPackages.deletedAt)))
     .orderBy(asc(addonPackages.type), asc(addonPackages.price), asc(addonPackages.id));
+}
+
+export async function findPackage(db: Executor, id: string, includeDeleted = false): Promise<PackageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(includeDeleted ? eq(packages.id, id) : and(eq(packages.id, id), isNull(packages.deletedAt)));
+  return row;
+}
+
+export async function findAddon(db: Executor, id: string, kind?: AddonKind, includeDeleted = false): Promise<AddonRow | undefined> {
+  const conditions = [eq(addonPackages.id, id)];
+  if (kind) conditions.push(eq(addonPackages.kind, kind));
+  if (!includeDeleted) conditions.push(isNull(addonPackages.deletedAt));
+  const [row] = await db.select().from(addonPackages).where(and(...conditions));
+  return row;
+}
+
+/** Inserts, or brings back a retired item with the same id (its old orders keep pointing at it). */
+export async function upsertPackage(db: Executor, values: typeof packages.$inferInsert): Promise<PackageRow> {
+  const [row] = await db
+    .insert(packages)
+    .values(values)
+    .onConflictDoUpdate({ target: packages.id, set: { ...values, deletedAt: null }, setWhere: sql`${packages.deletedAt} is not null` })
+    .returning();
+  return row!;
+}
+
+export async function upsertAddon(db: Executor, values: typeof addonPackages.$inferInsert): Promise<AddonRow | undefined> {
+  const [row] = await db
+    .insert(addonPackages)
+    .values(values)
+    .onConflictDoUpdate({ target: addonPackages.id, set: { ...values, deletedAt: null }, setWhere: sql`${addonPackages.deletedAt} is not null` })
+    .returning();
+  return row;
+}
+
+export async function updatePackageRow(db: Executor, id: string, change: Partial<typeof packages.$inferInsert>): Promise<PackageRow | undefined> {
+  const [row] = await db.update(packages).set(change).where(and(eq(packages.id, id), isNull(packages.deletedAt))).returning();
+  return row;
+}
+
+export async function updateAddonRow(db: Executor, id: string, kind: AddonKind, change: Partial<typeof addonPackages.$inferInsert>): Promise<AddonRow | undefined> {
+  const [row] = await db
+    .update(addonPackages)
+    .set(change)
+    .where(and(eq(addonPackages.id, id), eq(addonPackages.kind, kind), isNull(addonPackages.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function retirePackage(db: Executor, id: string, at: Date): Promise<boolean> {
+  const rows = await db.update(packages).set({ deletedAt: at }).where(and(eq(packages.id, id), isNull(packages.deletedAt))).returning({ id: packages.id });
+  return rows.length > 0;
+}
+
+export async function retireAddon(db: Executor, id: string, kind: AddonKind, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(addonPackages)
+    .set({ deletedAt: at })
+    .where(and(eq(addonPackages.id, id), eq(addonPackages.kind, kind), isNull(addonPackages.deletedAt)))
+    .returning({ id: addonPackages.id });
+  return rows.length > 0;
 }

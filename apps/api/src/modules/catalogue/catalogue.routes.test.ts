@@ -46,6 +46,7 @@ describe('public catalogue reads', () => {
 
   it('leaves deleted (retired) items out', async () => {
     await t.app.ctx.db.execute(sql`update packages set deleted_at = now() where id = 'pkgStandard'`);
+    await t.app.ctx.catalogue.changed();
     const body = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as { id: string }[];
     expect(body.map((p) => p.id)).not.toContain('pkgStandard');
   });

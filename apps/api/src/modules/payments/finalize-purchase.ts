@@ -1,0 +1,60 @@
+import type { User } from '@traffic/shared';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth.ts';
+import { getUserObject } from '../accounts/load-user.ts';
+import { findActivationByOrder, findLatestOrderForItem, findOrder, type OrderKind, type OrderRow } from './orders.repository.ts';
+import { grantOrder } from './grant-order.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The customer's own order for this item: the one named (from browser storage) or their newest.
+ * Someone else's order is reported exactly like a missing one.
+ */
+async function ownOrder(ctx: AppContext, actor: AuthUser, kind: OrderKind, itemId: string, orderId?: string): Promise<OrderRow> {
+  const order = orderId
+    ? UUID.test(orderId)
+      ? await findOrder(ctx.db, orderId)
+      : undefined
+    : await findLatestOrderForItem(ctx.db, actor.id, kind, itemId);
+  if (!order || order.userId !== actor.id || order.kind !== kind || order.itemId !== itemId) {
+    throw new AppError('NOT_FOUND', 'No such order.');
+  }
+  return order;
+}
+
+/** Grants a paid order if the callback has not done it yet (it normally has); never an unpaid one. */
+async function ensureGranted(ctx: AppContext, order: OrderRow): Promise<void> {
+  if (order.status === 'pending') throw new AppError('PAYMENT', 'The payment has not been confirmed yet.');
+  if (order.status !== 'paid') throw new AppError('PAYMENT', 'This order was not paid.');
+  if (!order.grantedAt) await ctx.db.transaction((tx) => grantOrder(ctx, tx, order.id));
+}
+
+/** POST users/addPackage by a customer: finalizes their own paid order for that package; answers the user. */
+export async function finalizePackagePurchase(ctx: AppContext, actor: AuthUser, pkg: string, orderId?: string): Promise<User> {
+  const order = await ownOrder(ctx, actor, 'package', pkg, orderId);
+  await ensureGranted(ctx, order);
+  return getUserObject(ctx, actor.id);
+}
+
+export interface ActivationView {
+  id: number;
+  expiry_date: string;
+  additional_hit?: { type: string; count: number; name: string };
+  additional_slot?: { type: string; count: number; name: string };
+}
+
+/** POST activated-additional-hits|slots by a customer: `token` is their paid order's id. */
+export async function activatePurchasedAddon(ctx: AppContext, actor: AuthUser, kind: 'hits' | 'slots', addonId: string, token: string): Promise<ActivationView> {
+  const order = await ownOrder(ctx, actor, kind, addonId, token);
+  await ensureGranted(ctx, order);
+  const activation = await findActivationByOrder(ctx.db, order.id);
+  if (!activation) throw new AppError('NOT_FOUND', 'This add-on is no longer active.');
+  return presentActivation(activation);
+}
+
+export function presentActivation(a: { id: number; kind: string; type: string; name: string; count: number; expiresAt: Date }): ActivationView {
+  const ref = { type: a.type, count: a.count, name: a.name };
+  return { id: a.id, expiry_date: a.expiresAt.toISOString(), ...(a.kind === 'hits' ? { additional_hit: ref } : { additional_slot: ref }) };
+}

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { schema, type Executor } from '@traffic/db';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { addMonths } from '../../lib/dates.ts';
+import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
+import {
+  deleteActivation,
+  findOrder,
+  findSubscription,
+  insertActivation,
+  lockUser,
+  setSubscriptionExpiry,
+  updateOrder,
+  upsertSubscription,
+  type OrderRow,
+} from './orders.repository.ts';
+
+/** What a grant changed, stored on the order so a revocation undoes exactly that. */
+type GrantEffect =
+  | { kind: 'package'; previous: { packageId: string; expiresAt: string; startedAt: string } | null; expiresAt: string }
+  | { kind: 'addon'; activationId: number };
+
+/**
+ * Applies a paid order, once: the order row is locked and `granted_at` is set in the same
+ * transaction, so concurrent callbacks, captures and finalizes cannot grant twice. Call inside a
+ * transaction; returns false when the order had already been granted.
+ */
+export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string): Promise<boolean> {
+  const order = await findOrder(tx, orderId, true);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (order.grantedAt) return false;
+  if (order.status !== 'paid') throw new AppError('PAYMENT', 'This order has not been paid.');
+
+  const user = await lockUser(tx, order.userId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  const now = ctx.now();
+  let effect: GrantEffect;
+
+  if (order.kind === 'package') {
+    const pkg = await findPackage(tx, order.itemId, true);
+    if (!pkg) throw new AppError('NOT_FOUND', `No package ${order.itemId}.`);
+    const current = await findSubscription(tx, user.id, pkg.type);
+    // RULES.md: the same package still running is extended by a calendar month; anything else is replaced.
+    const extending = current && current.packageId === pkg.id && current.expiresAt > now;
+    const expiresAt = addMonths(extending ? current.expiresAt : now, 1);
+    await upsertSubscription(tx, {
+      userId: user.id,
+      type: pkg.type,
+      packageId: pkg.id,
+      startedAt: extending ? current.startedAt : now,
+      expiresAt,
+      orderId: order.id,
+    });
+    effect = {
+      kind: 'package',
+      previous: current ? { packageId: current.packageId, expiresAt: current.expiresAt.toISOString(), startedAt: current.startedAt.toISOString() } : null,
+      expiresAt: expiresAt.toISOString(),
+    };
+    // The first package makes a new account ACTIVE; an admin's deactivation is lifted only by an admin.
+    if (user.status === 'INACTIVE') {
+      await tx.update(schema.users).set({ status: 'ACTIVE', updatedAt: now }).where(sql`${schema.users.id} = ${user.id}`);
+    }
+  } else {
+    const addon = await findAddon(tx, order.itemId, order.kind as 'hits' | 'slots', true);
+    if (!addon) throw new AppError('NOT_FOUND', `No add-on ${order.itemId}.`);
+    const activation = await insertActivation(tx, {
+      userId: user.id,
+      addonId: addon.id,
+      kind: addon.kind,
+      type: addon.type,
+      name: addon.name,
+      count: addon.count,
+      orderId: order.id,
+      activatedAt: now,
+      expiresAt: addMonths(now, 1),
+    });
+    effect = { kind: 'addon', activationId: activation.id };
+  }
+
+  await updateOrder(tx, order.id, { grantedAt: now, grantEffect: effect });
+  return true;
+}
+
+/** A monthly renewal charge of a package order (PayHere recurring): one more calendar month. */
+export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow): Promise<boolean> {
+  if (order.kind !== 'package' || !order.grantedAt || order.revokedAt) return false;
+  const pkg = await findPackage(tx, order.itemId, true);
+  if (!pkg) return false;
+  await lockUser(tx, order.userId);
+  const current = await findSubscription(tx, order.userId, pkg.type);
+  // A customer who has moved to another package keeps it; the old plan's charge is for support to refund.
+  if (!current || current.packageId !== pkg.id) return false;
+  const now = ctx.now();
+  await setSubscriptionExpiry(tx, current.id, addMonths(current.expiresAt > now ? current.expiresAt : now, 1));
+  return true;
+}
+
+/** A charge-back or refund: undoes what the order granted (RULES.md "Payments"). */
+export async function revokeOrder(ctx: AppContext, tx: Executor, orderId: string): Promise<void> {
+  const order = await findOrder(tx, orderId, true);
+  if (!order || order.revokedAt) return;
+  const now = ctx.now();
+  const effect = order.grantEffect as GrantEffect | null;
+  if (order.grantedAt && effect?.kind === 'package') {
+    const pkg = await findPackage(tx, order.itemId, true);
+    await lockUser(tx, order.userId);
+    const current = pkg ? await findSubscription(tx, order.userId, pkg.type) : undefined;
+    if (current && current.orderId === order.id) {
+      // Nothing has touched the subscription since: put back what was there before.
+      if (effect.previous) await setSubscriptionExpiry(tx, current.id, new Date(effect.previous.expiresAt), effect.previous.packageId);
+      else await setSubscriptionExpiry(tx, current.id, now);
+    } else if (current && current.packageId === order.itemId) {
+      // Later orders extended it: take back the month this one paid for, not beyond now.
+      const shortened = addMonths(current.expiresAt, -1);
+      await setSubscriptionExpiry(tx, current.id, shortened > now ? shortened : now);
+    }
+  } else if (order.grantedAt && effect?.kind === 'addon') {
+    await deleteActivation(tx, effect.activationId);
+  }
+  await updateOrder(tx, order.id, { status: 'revoked', revokedAt: now });
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findOrder, recordPaymentEvent, updateOrder } from './orders.repository.ts';
+import { grantOrder, renewOrder, revokeOrder } from './grant-order.ts';
+import { notifySignature, signaturesMatch } from './payhere-signature.ts';
+
+/** The notify form; PayHere sends more fields than we use, and every value is a string. */
+export const payhereNotifySchema = z
+  .object({
+    merchant_id: z.string().max(64).default(''),
+    order_id: z.string().max(64).default(''),
+    payment_id: z.string().max(64).default(''),
+    payhere_amount: z.string().max(32).default(''),
+    payhere_currency: z.string().max(8).default(''),
+    status_code: z.string().max(8).default(''),
+    md5sig: z.string().max(64).default(''),
+    status_message: z.string().max(500).optional(),
+    recurring: z.string().max(8).optional(),
+    subscription_id: z.string().max(64).optional(),
+    message_type: z.string().max(64).optional(),
+  })
+  .loose();
+export type PayhereNotify = z.output<typeof payhereNotifySchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cents = (amount: string | number) => Math.round(Number(amount) * 100);
+
+/**
+ * POST /api/payments/payhere/notify (INTEGRATIONS.md section 1). Grants only when the signature,
+ * merchant, order, amount and currency all check out and status_code is 2; each
+ * (order, payment_id, status) is handled once however often it is reported; -3 revokes.
+ * Returns what was done, for the log.
+ */
+export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Promise<string> {
+  const { payhere } = ctx.config;
+  const reject = (why: string): never => {
+    ctx.log.warn({ orderId: n.order_id, paymentId: n.payment_id, why }, 'PayHere notify rejected');
+    throw new AppError('BAD_REQUEST', 'Notification rejected.');
+  };
+
+  const expected = notifySignature({
+    merchantId: payhere.merchantId,
+    merchantSecret: payhere.merchantSecret,
+    orderId: n.order_id,
+    amount: n.payhere_amount,
+    currency: n.payhere_currency,
+    statusCode: n.status_code,
+  });
+  if (!signaturesMatch(expected, n.md5sig)) reject('bad signature');
+  if (n.merchant_id !== payhere.merchantId) reject('foreign merchant');
+  if (!UUID.test(n.order_id)) reject('unknown order');
+
+  return ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, n.order_id, true);
+    if (!order || order.provider !== 'payhere') return reject('unknown order');
+    if (cents(n.payhere_amount) !== cents(order.amount) || n.payhere_currency !== order.currency) return reject('amount or currency mismatch');
+
+    const status = Number(n.status_code);
+    const renewal = n.message_type === 'RECURRING_INSTALLMENT_SUCCESS';
+    const kind = status === 2 ? (renewal ? 'renewal' : 'payment') : status === -3 ? 'chargeback' : status === 0 ? 'pending' : 'failed';
+    const fresh = await recordPaymentEvent(tx, {
+      provider: 'payhere',
+      externalId: `${n.order_id}:${n.payment_id}:${n.status_code}`,
+      orderId: order.id,
+      kind,
+      amount: order.amount,
+      currency: order.currency,
+      payload: n,
+    });
+    if (!fresh) return 'duplicate';
+
+    switch (kind) {
+      case 'payment':
+        if (order.status === 'revoked') return 'ignored: order revoked';
+        if (order.status !== 'paid') await updateOrder(tx, order.id, { status: 'paid', paidAt: ctx.now(), providerOrderId: n.payment_id });
+        return (await grantOrder(ctx, tx, order.id)) ? 'granted' : 'already granted';
+      case 'renewal':
+        return (await renewOrder(ctx, tx, order)) ? 'renewed' : 'renewal not applied';
+      case 'chargeback':
+        await revokeOrder(ctx, tx, order.id);
+        return 'revoked';
+      case 'pending':
+        return 'pending';
+      default:
+        if (order.status === 'pending') await updateOrder(tx, order.id, { status: status === -1 ? 'cancelled' : 'failed' });
+        return 'failed';
+    }
+  });
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+export const ORDER_KINDS = ['package', 'hits', 'slots'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** POST /api/orders and POST /api/payments/paypal/orders: the browser names what it buys, never the price. */
+export const createOrderBodySchema = z
+  .object({
+    kind: z.enum(ORDER_KINDS, { error: 'kind must be package, hits or slots' }),
+    id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(120),
+  })
+  .meta({ id: 'CreateOrderBody' });
+
+/** The card form's fields (PayHere checkout), computed on the server. */
+export const checkoutFormSchema = z
+  .object({
+    action: z.string(),
+    merchant_id: z.string(),
+    return_url: z.string(),
+    cancel_url: z.string(),
+    notify_url: z.string(),
+    order_id: z.string(),
+    items: z.string(),
+    currency: z.string(),
+    amount: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    country: z.string(),
+    hash: z.string(),
+    custom_1: z.string(),
+    custom_2: z.string(),
+    recurrence: z.string().optional(),
+    duration: z.string().optional(),
+    orderUUID: z.string(),
+  })
+  .meta({ id: 'CheckoutForm' });
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+/** The card fields a browser form posts (everything but `action` and our `orderUUID`). */
+export const CHECKOUT_FIELD_ORDER = [
+  'merchant_id',
+  'return_url',
+  'cancel_url',
+  'notify_url',
+  'order_id',
+  'items',
+  'currency',
+  'amount',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'country',
+  'hash',
+  'custom_1',
+  'custom_2',
+  'recurrence',
+  'duration',
+] as const;
+
+/** POST users/addPackage: a customer finalizes their paid order; an admin grants ({pkg, email}). */
+export const addPackageBodySchema = z
+  .object({
+    pkg: z.string({ error: 'pkg is required' }).trim().min(1, 'pkg is required').max(120),
+    name: z.string().max(200).optional(),
+    email: z.string().trim().max(254).optional(),
+    /** The pending order's id from browser storage, when the page has it. */
+    uuid: z.string().trim().max(64).optional(),
+  })
+  .meta({ id: 'AddPackageBody' });
+
+/** POST activated-additional-hits|slots: the paid order's id travels as `token`. */
+export const activateAddonBodySchema = z
+  .object({
+    additional_id: z.string({ error: 'additional_id is required' }).trim().min(1, 'additional_id is required').max(120),
+    token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(64),
+    user_id: z.union([z.number(), z.string()]).optional(),
+    name: z.string().max(200).optional(),
+    email: z.string().max(254).optional(),
+  })
+  .meta({ id: 'ActivateAddonBody' });
+
+/** POST activated-additional-hits|slots/email (admin grant). */
+export const grantAddonBodySchema = z
+  .object({
+    additional_id: z.string({ error: 'additional_id is required' }).trim().min(1, 'additional_id is required').max(120),
+    email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(254),
+    token: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'GrantAddonBody' });
+
+export const numericIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647) });
+
+export const paypalOrderSchema = z.object({ id: z.string() });
+export const captureResultSchema = z.object({ status: z.string(), message: z.string() });
