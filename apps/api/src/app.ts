@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
+import { payhereSandboxRoutes } from './modules/sandbox/payhere-sandbox.routes.ts';
 import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
 import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
 import { registerAuth } from './http/auth.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       async (sandbox) => {
         await sandbox.register(mailSandboxRoutes);
+        await sandbox.register(payhereSandboxRoutes, { prefix: '/payhere' });
       },
       { prefix: '/sandbox' },
     );

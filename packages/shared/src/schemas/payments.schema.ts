@@ -99,3 +99,27 @@ export const numericIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id
 
 export const paypalOrderSchema = z.object({ id: z.string() });
 export const captureResultSchema = z.object({ status: z.string(), message: z.string() });
+
+/** Server-side paging for admin tables: page from 0; size 5, 10 or up to 1000 ("all" asks for the total). */
+export const adminPageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number({ error: 'size must be a number' }).int().min(1).max(1000).default(5),
+  search: z.string().trim().max(200).default(''),
+});
+
+const activatedRow = z.object({ id: z.number(), name: z.string(), count: z.number(), type: z.string(), expiry_date: z.string() });
+export const activatedAddonsPageSchema = z
+  .object({
+    total: z.number(),
+    rows: z.array(
+      z.object({
+        user_id: z.number(),
+        username: z.string(),
+        email: z.string(),
+        activatedadditionalhits: z.array(activatedRow),
+        activatedadditionalslots: z.array(activatedRow),
+      }),
+    ),
+  })
+  .meta({ id: 'ActivatedAddonsPage' });
+export type ActivatedAddonsPage = z.infer<typeof activatedAddonsPageSchema>;

@@ -153,3 +153,37 @@ describe('admin grants', () => {
     expect((await load()).package).toBeNull();
   });
 });
+
+describe('the Package details list', () => {
+  let t: TestApp;
+  let admin: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('pages and searches users with activated add-ons, on the server', async () => {
+    await t.reset();
+    admin = await loginAdmin(t.app);
+    for (const name of ['alice', 'bob', 'carol']) {
+      await registerCustomer(t.app, { email: `${name}@example.com`, username: name });
+      await t.app.inject({ method: 'POST', url: '/api/activated-additional-hits/email', headers: admin.headers, payload: { additional_id: '1000Hits', email: `${name}@example.com` } });
+    }
+    await registerCustomer(t.app, { email: 'nobody@example.com', username: 'nobody' });
+    await t.app.inject({ method: 'POST', url: '/api/activated-additional-slots/email', headers: admin.headers, payload: { additional_id: '5Slots', email: 'carol@example.com' } });
+
+    const page = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/activated-addons?${query}`, headers: admin.headers })).json();
+    const first = await page('page=0&size=2');
+    expect(first.total).toBe(3);
+    expect(first.rows.map((r: { username: string }) => r.username)).toEqual(['alice', 'bob']);
+    const second = await page('page=1&size=2');
+    expect(second.rows[0]).toMatchObject({ username: 'carol', email: 'carol@example.com' });
+    expect(second.rows[0].activatedadditionalhits).toHaveLength(1);
+    expect(second.rows[0].activatedadditionalslots[0]).toMatchObject({ name: '5 Extra Slots', count: 5 });
+    expect((await page('search=CAR')).rows.map((r: { username: string }) => r.username)).toEqual(['carol']);
+    expect((await page('search=%25')).total).toBe(0);
+    expect((await page('page=9&size=2')).total).toBe(3);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/activated-addons?size=abc', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activateAddonBodySchema,
+  activatedAddonsPageSchema,
+  adminPageQuerySchema,
   addPackageBodySchema,
   checkoutFormSchema,
   createOrderBodySchema,
@@ -17,6 +19,7 @@ import { createCardCheckout } from './create-order.ts';
 import { handlePayhereNotify, payhereNotifySchema } from './handle-payhere-notify.ts';
 import { activatePurchasedAddon, finalizePackagePurchase } from './finalize-purchase.ts';
 import { deleteActivatedAddon, grantAddon, grantPackage } from './admin-grants.ts';
+import { listActivatedAddons } from './list-activated-addons.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const addonRef = z.object({ type: z.string(), count: z.number(), name: z.string() });
@@ -57,6 +60,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       if (isAdmin(actor) && email && email.trim().toLowerCase() !== actor.email.toLowerCase()) return grantPackage(ctx, actor, email, pkg);
       return finalizePackagePurchase(ctx, actor, pkg, uuid);
     },
+  });
+
+  r.get('/admin/activated-addons', {
+    config: { auth: 'admin' },
+    schema: { tags, summary: "Users' activated add-ons (admin 'Package details')", querystring: adminPageQuerySchema, response: { 200: activatedAddonsPageSchema, ...errors } },
+    handler: (request) => listActivatedAddons(ctx, request.query),
   });
 
   for (const [path, kind] of [
