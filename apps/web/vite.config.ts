@@ -28,6 +28,8 @@ export default defineConfig(({ mode }) => {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
+      // Whole MUI forms filled keystroke by keystroke in jsdom take seconds, more so beside the server suite.
+      testTimeout: 20_000,
     },
   };
 });

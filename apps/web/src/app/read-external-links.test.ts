@@ -7,6 +7,7 @@ describe('readExternalLinks', () => {
       blog: 'https://blog.example.com',
       myAccount: 'https://account.example.com',
       documentation: 'https://docs.example.com',
+      videoTutorials: 'https://tutorials.example.com',
     });
   });
 

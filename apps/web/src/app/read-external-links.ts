@@ -1,8 +1,9 @@
-/** The build-time variables that point the app at sites it does not serve itself. */
+/** The build-time variables that point the app at sites it does not serve itself (blog, My Account, Documentation, video tutorials). */
 export const EXTERNAL_LINK_VARS = {
   blog: { name: 'VITE_BLOG_URL', fallback: 'https://blog.example.com' },
   myAccount: { name: 'VITE_ACCOUNT_URL', fallback: 'https://account.example.com' },
   documentation: { name: 'VITE_DOCS_URL', fallback: 'https://docs.example.com' },
+  videoTutorials: { name: 'VITE_TUTORIALS_URL', fallback: 'https://tutorials.example.com' },
 } as const;
 
 export type ExternalLinks = Record<keyof typeof EXTERNAL_LINK_VARS, string>;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 export function CenteredMessage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Container maxWidth="sm">
-      <Stack spacing={3} sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', textAlign: 'center' }}>
+      <Stack spacing={3} sx={{ minHeight: '80vh', alignItems: 'center', justifyContent: 'center', textAlign: 'center' }}>
         <Typography variant="h4" component="h1">
           {title}
         </Typography>

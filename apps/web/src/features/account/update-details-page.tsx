@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import { MSG } from '@traffic/shared/messages';
+import { useSignedInUser } from '../../app/session/session-context.ts';
+import { useLogout } from '../../app/session/use-logout.ts';
+import { CountryAutocomplete } from '../../components/country-autocomplete.tsx';
+import { FormCard } from '../../components/form-card.tsx';
+import { firstFailureResolver } from '../../lib/first-failure-resolver.ts';
+import { useUpdateDetailsMutation } from './api/update-details.ts';
+import { ConfirmUpdateDialog } from './components/confirm-update-dialog.tsx';
+import { checkUpdateDetails, initialDetails, toUpdateBody, type UpdateDetailsValues } from './update-details-model.ts';
+
+const resolver = firstFailureResolver(checkUpdateDetails);
+
+/** The spec's suggestions at the top of the country list: the markets most customers come from. */
+const SUGGESTED_COUNTRIES = ['US', 'GB', 'IN', 'CA', 'AU', 'DE'] as const;
+
+export function UpdateDetailsPage() {
+  const user = useSignedInUser();
+  const logout = useLogout();
+  const update = useUpdateDetailsMutation(user.email);
+  const [pending, setPending] = useState<UpdateDetailsValues | null>(null);
+  const {
+    register: field,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UpdateDetailsValues>({ defaultValues: initialDetails(user), resolver, reValidateMode: 'onSubmit' });
+
+  const text = (name: Exclude<keyof UpdateDetailsValues, 'country'>) => ({
+    ...field(name),
+    error: Boolean(errors[name]),
+    helperText: errors[name]?.message,
+    fullWidth: true,
+  });
+
+  function confirm() {
+    if (!pending) return;
+    // SPEC.md section 8: a failure is an error state only; the dialog closes and the form stays as typed.
+    update.mutate(toUpdateBody(pending), {
+      onSuccess: logout,
+      onSettled: () => setPending(null),
+    });
+  }
+
+  return (
+    <FormCard title="Update details" subtitle={MSG.updateDetailsHeading} maxWidth="sm">
+      <Grid component="form" container spacing={2.5} noValidate onSubmit={handleSubmit(setPending)} aria-label="Update details">
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            label="Mobile number"
+            type="tel"
+            autoComplete="tel"
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+            {...text('phoneNumber')}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField label="Address" autoComplete="street-address" multiline minRows={2} {...text('address')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="City" autoComplete="address-level2" {...text('city')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="country"
+            control={control}
+            render={({ field: country, fieldState }) => (
+              <CountryAutocomplete
+                label="Country"
+                value={country.value}
+                onChange={country.onChange}
+                onBlur={country.onBlur}
+                inputRef={country.ref}
+                error={fieldState.error?.message}
+                suggested={SUGGESTED_COUNTRIES}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Button type="submit" variant="contained" size="large" loading={update.isPending} fullWidth>
+            UPDATE AND LOGOUT
+          </Button>
+        </Grid>
+      </Grid>
+      <ConfirmUpdateDialog open={pending !== null} busy={update.isPending} onConfirm={confirm} onCancel={() => setPending(null)} />
+    </FormCard>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { stripUsername } from '@traffic/shared/constants';
+import { MSG } from '@traffic/shared/messages';
+import { registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
+import { paths } from '../../app/paths.ts';
+import { useSignIn } from '../../app/session/use-sign-in.ts';
+import { CountryAutocomplete } from '../../components/country-autocomplete.tsx';
+import { FormCard } from '../../components/form-card.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { firstFailureResolver } from '../../lib/first-failure-resolver.ts';
+import { clearStoredSession } from '../../lib/session-store.ts';
+import { useRegisterMutation } from './api/register.ts';
+import { checkRegisterForm, emptyRegisterForm, toRegisterBody, type RegisterFormValues } from './register-form-model.ts';
+
+const resolver = firstFailureResolver(checkRegisterForm);
+
+export function RegisterPage() {
+  const signIn = useSignIn();
+  const registration = useRegisterMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register: field,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterFormValues>({ defaultValues: emptyRegisterForm, resolver, reValidateMode: 'onSubmit' });
+
+  const submit = handleSubmit((values) => {
+    setServerError(null);
+    registration.mutate(registerBodySchema.parse(toRegisterBody(values)), {
+      onSuccess: ({ token, data: user }) => signIn(token, user),
+      onError: (failure) => {
+        // SPEC.md section 8: the server's message; no session is kept.
+        clearStoredSession();
+        setServerError(isApiError(failure) ? failure.message : MSG.genericError);
+      },
+    });
+  });
+
+  const text = (name: Exclude<keyof RegisterFormValues, 'terms' | 'username' | 'password' | 'country'>) => ({
+    ...field(name),
+    error: Boolean(errors[name]),
+    helperText: errors[name]?.message,
+    fullWidth: true,
+  });
+
+  return (
+    <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
+      <Grid component="form" container spacing={2.5} noValidate onSubmit={submit} aria-label="Register">
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="username"
+            control={control}
+            render={({ field: { onChange, ...username }, fieldState }) => (
+              <TextField
+                {...username}
+                inputRef={username.ref}
+                // SPEC.md section 5: only letters, digits, underscore and whitespace survive, as the user types.
+                onChange={(event) => onChange(stripUsername(event.target.value))}
+                label="Username"
+                autoComplete="username"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? 'Letters, digits, underscores and spaces'}
+                fullWidth
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            {...field('password')}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+            fullWidth
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Mobile Number" type="tel" autoComplete="tel" slotProps={{ htmlInput: { inputMode: 'tel' } }} {...text('phoneNumber')} />
+        </Grid>
+        <Grid size={12}>
+          <TextField label="Address" autoComplete="street-address" {...text('address')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="City" autoComplete="address-level2" {...text('city')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="country"
+            control={control}
+            render={({ field: country, fieldState }) => (
+              <CountryAutocomplete
+                label="Country"
+                value={country.value}
+                onChange={country.onChange}
+                onBlur={country.onBlur}
+                inputRef={country.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            name="terms"
+            control={control}
+            render={({ field: terms, fieldState }) => (
+              <FormControl error={Boolean(fieldState.error)}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={terms.value}
+                      onChange={(event) => terms.onChange(event.target.checked)}
+                      onBlur={terms.onBlur}
+                      slotProps={{ input: { ref: terms.ref } }}
+                    />
+                  }
+                  label={
+                    <>
+                      I agree to the{' '}
+                      <Link component={RouterLink} to={paths.tos()} target="_blank" rel="noopener">
+                        Terms and Conditions
+                      </Link>
+                    </>
+                  }
+                />
+                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
+            )}
+          />
+        </Grid>
+        {serverError && (
+          <Grid size={12}>
+            <Alert severity="error" role="alert">
+              {serverError}
+            </Alert>
+          </Grid>
+        )}
+        <Grid size={12}>
+          <Button type="submit" variant="contained" size="large" loading={registration.isPending} fullWidth>
+            Register
+          </Button>
+        </Grid>
+        <Grid size={12}>
+          <Typography variant="body2">
+            Already have an account?{' '}
+            <Link component={RouterLink} to={paths.login()} underline="hover">
+              Login
+            </Link>
+          </Typography>
+        </Grid>
+      </Grid>
+    </FormCard>
+  );
+}

@@ -1,0 +1,29 @@
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { PACKAGE_TYPES } from '@traffic/shared/constants';
+import type { User } from '@traffic/shared/schemas/accounts.schema';
+import { splitFullName } from '@traffic/shared/schemas/accounts.schema';
+import { SubscriptionCard } from './components/subscription-card.tsx';
+import { subscriptionOf } from './subscription.ts';
+
+export function CustomerHome({ user }: { user: User }) {
+  const { firstName } = splitFullName(user.fullName);
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {firstName ? `Welcome, ${firstName}` : 'Welcome'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        Your subscriptions, one per package type.
+      </Typography>
+      <Grid container spacing={3}>
+        {PACKAGE_TYPES.map((type) => (
+          <Grid key={type} size={{ xs: 12, md: 6 }}>
+            <SubscriptionCard type={type} subscription={subscriptionOf(user, type)} />
+          </Grid>
+        ))}
+      </Grid>
+    </Container>
+  );
+}

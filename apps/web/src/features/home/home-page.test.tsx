@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok } from '../../test/fake-api.ts';
+import { makeUser, storeSignedIn } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const basic = {
+  id: 'pkgBasic',
+  name: 'Basic',
+  price: '14.99',
+  description: '<ul><li>Basic</li></ul>',
+  type: 'normal' as const,
+  hits_per_day: 1000,
+  slots: 6,
+};
+
+function showHome(user: ReturnType<typeof makeUser>) {
+  storeSignedIn(user);
+  fakeApi({ [`POST /users/load/${user.email}`]: ok(user) });
+  renderApp('/home');
+}
+
+describe('HomePage', () => {
+  it('shows a customer each subscription with Extend and Add More, and says when a type has none', async () => {
+    const end = new Date(Date.now() + 20 * 86_400_000);
+    showHome(makeUser({ status: 'ACTIVE', package: basic, subscription_expiry_date: end.toISOString() }));
+
+    const normal = await screen.findByRole('region', { name: 'Normal package' });
+    expect(within(normal).getByText('Basic')).toBeInTheDocument();
+    expect(within(normal).getByText('Active')).toBeInTheDocument();
+    expect(within(normal).getByText('1,000')).toBeInTheDocument();
+    expect(within(normal).getByText('6')).toBeInTheDocument();
+    expect(within(normal).getByText(new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(end))).toBeInTheDocument();
+    expect(within(normal).getByRole('link', { name: 'Extend' })).toHaveAttribute('href', '/pricing/normal');
+    expect(within(normal).getByRole('link', { name: 'Add More' })).toHaveAttribute('href', '/traffic/normal');
+
+    const seo = screen.getByRole('region', { name: 'SEO package' });
+    expect(within(seo).getByText('You have no SEO package yet.')).toBeInTheDocument();
+    expect(within(seo).getByRole('link', { name: 'See SEO packages' })).toHaveAttribute('href', '/pricing/seo');
+    expect(within(seo).queryByRole('link', { name: 'Extend' })).not.toBeInTheDocument();
+  });
+
+  it('marks a subscription whose end date has passed as expired', async () => {
+    showHome(makeUser({ package: basic, subscription_expiry_date: '2020-01-01T00:00:00.000Z' }));
+    const normal = await screen.findByRole('region', { name: 'Normal package' });
+    expect(within(normal).getByText('Expired')).toBeInTheDocument();
+  });
+
+  it('shows an admin the admin dashboard heading with the admin screens', async () => {
+    showHome(makeUser({ role: 'ROLE_ADMIN', status: 'ACTIVE' }));
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    const screens = screen.getByRole('navigation', { name: 'Admin screens' });
+    expect(within(screens).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+    expect(within(screens).getAllByRole('link')).toHaveLength(11);
+  });
+});

@@ -1,0 +1,82 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+
+/** The admin the e2e server is started with (playwright.config.ts). */
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
+
+/** The user fields the tests read; the full object is RULES.md's "Wire details". */
+export interface WireUser {
+  email: string;
+  username: string;
+  address: string;
+  role: string;
+  status: string;
+}
+
+export interface ApiSession {
+  token: string;
+  data: WireUser;
+}
+
+/** Unique per call, and never a run of six digits (the reset-code mail is searched for one). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}x${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export function newCustomerDetails() {
+  const username = uniqueName('e2e');
+  return {
+    email: `${username.toLowerCase()}@example.com`,
+    username,
+    password: 'customer-password-1',
+    address: '1 Main Street',
+    phoneNumber: '5551234567',
+    fullName: 'Ann/Lee',
+    country: 'Germany',
+    city: 'Berlin',
+  };
+}
+
+export async function registerViaApi(request: APIRequestContext, details = newCustomerDetails()) {
+  const response = await request.post('/api/users', { data: details });
+  expect(response.status(), await response.text()).toBe(201);
+  return { details, session: (await response.json()) as ApiSession };
+}
+
+export async function loginViaApi(request: APIRequestContext, username: string, password: string): Promise<ApiSession> {
+  const response = await request.post('/api/users/login', { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as ApiSession;
+}
+
+/** The admin, signed in, with his details filled so the update-details popup stays away. */
+export async function adminWithDetails(request: APIRequestContext): Promise<ApiSession> {
+  const session = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const response = await request.put(`/api/users/update/${encodeURIComponent(ADMIN.email)}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: { address: '1 Admin Road', phoneNumber: '5550001111', fullName: 'Ada/Admin', city: 'London', country: 'United Kingdom' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { ...session, data: { ...session.data, address: '1 Admin Road' } };
+}
+
+/**
+ * A browser context already signed in, the way the web app keeps a session: token and email in
+ * localStorage (the app loads the user from the server on start).
+ */
+export function signedInContext(browser: Browser, baseURL: string, session: ApiSession): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: new URL(baseURL).origin,
+          localStorage: [
+            { name: 'token', value: session.token },
+            { name: 'email', value: session.data.email },
+          ],
+        },
+      ],
+    },
+  });
+}
