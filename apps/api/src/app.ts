@@ -13,15 +13,26 @@ import { ensureAdmin } from './modules/accounts/ensure-admin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { clientConfigRoutes } from './modules/health/client-config.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paypalRoutes } from './modules/payments/paypal.routes.ts';
 import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
+import { paypalSandboxRoutes } from './modules/sandbox/paypal-sandbox.routes.ts';
 import { payhereSandboxRoutes } from './modules/sandbox/payhere-sandbox.routes.ts';
+import { ninehitsSandboxRoutes } from './modules/sandbox/ninehits-sandbox.routes.ts';
 import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
 import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { JobRunner } from './jobs/job-runner.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
+import { capacityScanTask } from './modules/websites/capacity-scan.ts';
+import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
+import { websitesRoutes } from './modules/websites/websites.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB, deleteCampaignJob, syncWebsiteJob } from './modules/websites/delivery-jobs.ts';
 
 export interface BuildOptions {
   /** An already open (and migrated) database, as tests share one per file. */
@@ -43,6 +54,7 @@ export interface App extends FastifyInstance {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    scheduler: Scheduler;
   }
 }
 
@@ -87,8 +99,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
+  const ninehits = new NinehitsClient(config.ninehits.baseUrl, config.ninehits.apiKey);
   const jobs = new JobRunner(app.ctx.db, app.log);
   jobs.register(SEND_EMAIL_JOB, sendEmailJob(app.ctx, createTransport(config.mail.smtpUrl)));
+  jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
+  jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
+  jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
+  const scheduler = new Scheduler(app.ctx.db, app.log, [capacityScanTask(app.ctx)], app.ctx.now);
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', async () => scheduler.stop());
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 
@@ -107,9 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(clientConfigRoutes);
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(paypalRoutes);
+      await api.register(websitesRoutes(ninehits));
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );
@@ -118,7 +141,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       async (sandbox) => {
         await sandbox.register(mailSandboxRoutes);
+        await sandbox.register(paypalSandboxRoutes, { prefix: '/paypal' });
         await sandbox.register(payhereSandboxRoutes, { prefix: '/payhere' });
+        await sandbox.register(ninehitsSandboxRoutes, { prefix: '/9hits/api' });
       },
       { prefix: '/sandbox' },
     );
@@ -126,6 +151,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWebApp(app, options.webRoot);
   await app.ready();
-  if (options.runJobs !== false) jobs.start();
+  if (options.runJobs !== false) {
+    jobs.start();
+    scheduler.start();
+  }
   return app;
 }

@@ -7,8 +7,8 @@ CREATE TABLE "activated_addons" (
 	"name" text NOT NULL,
 	"count" integer NOT NULL,
 	"order_id" uuid,
-	"activated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
+	"activated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp (3) with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "addon_packages" (
@@ -18,8 +18,8 @@ CREATE TABLE "addon_packages" (
 	"price" numeric(12, 2) NOT NULL,
 	"count" integer NOT NULL,
 	"type" text NOT NULL,
-	"deleted_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "addon_kind_valid" CHECK ("addon_packages"."kind" in ('hits', 'slots')),
 	CONSTRAINT "addon_price_nonneg" CHECK ("addon_packages"."price" >= 0),
 	CONSTRAINT "addon_count_nonneg" CHECK ("addon_packages"."count" >= 0)
@@ -32,9 +32,9 @@ CREATE TABLE "emails" (
 	"subject" text NOT NULL,
 	"text" text NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
-	"sent_at" timestamp with time zone,
+	"sent_at" timestamp (3) with time zone,
 	"last_error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "jobs" (
@@ -42,20 +42,20 @@ CREATE TABLE "jobs" (
 	"kind" text NOT NULL,
 	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"dedupe_key" text,
-	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"run_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"max_attempts" integer DEFAULT 20 NOT NULL,
-	"locked_until" timestamp with time zone,
+	"locked_until" timestamp (3) with time zone,
 	"last_error" text,
-	"done_at" timestamp with time zone,
-	"failed_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"done_at" timestamp (3) with time zone,
+	"failed_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "login_failures" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "notifications" (
@@ -63,7 +63,7 @@ CREATE TABLE "notifications" (
 	"user_id" integer NOT NULL,
 	"title" text NOT NULL,
 	"body" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -78,13 +78,13 @@ CREATE TABLE "orders" (
 	"provider" text NOT NULL,
 	"provider_order_id" text,
 	"status" text DEFAULT 'pending' NOT NULL,
-	"paid_at" timestamp with time zone,
-	"granted_at" timestamp with time zone,
-	"revoked_at" timestamp with time zone,
+	"paid_at" timestamp (3) with time zone,
+	"granted_at" timestamp (3) with time zone,
+	"revoked_at" timestamp (3) with time zone,
 	"grant_effect" jsonb,
 	"granted_by" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_kind_valid" CHECK ("orders"."kind" in ('package', 'hits', 'slots')),
 	CONSTRAINT "orders_amount_nonneg" CHECK ("orders"."amount" >= 0)
 );
@@ -97,8 +97,8 @@ CREATE TABLE "packages" (
 	"type" text NOT NULL,
 	"hits_per_day" integer NOT NULL,
 	"slots" integer NOT NULL,
-	"deleted_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "packages_price_nonneg" CHECK ("packages"."price" >= 0),
 	CONSTRAINT "packages_hits_nonneg" CHECK ("packages"."hits_per_day" >= 0),
 	CONSTRAINT "packages_slots_nonneg" CHECK ("packages"."slots" >= 0)
@@ -109,10 +109,10 @@ CREATE TABLE "password_resets" (
 	"user_id" integer NOT NULL,
 	"code_hash" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"verified_at" timestamp with time zone,
-	"used_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"expires_at" timestamp (3) with time zone NOT NULL,
+	"verified_at" timestamp (3) with time zone,
+	"used_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "payment_events" (
@@ -124,7 +124,7 @@ CREATE TABLE "payment_events" (
 	"amount" numeric(12, 2),
 	"currency" text,
 	"payload" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sandbox_ninehits_campaigns" (
@@ -132,8 +132,8 @@ CREATE TABLE "sandbox_ninehits_campaigns" (
 	"body" jsonb NOT NULL,
 	"user_state" text DEFAULT 'running' NOT NULL,
 	"confirmed_hits" bigint DEFAULT 0 NOT NULL,
-	"accrued_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"accrued_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sandbox_paypal_orders" (
@@ -142,14 +142,14 @@ CREATE TABLE "sandbox_paypal_orders" (
 	"body" jsonb NOT NULL,
 	"request_id" text,
 	"capture_id" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "scheduler_locks" (
 	"name" text PRIMARY KEY NOT NULL,
-	"last_run_at" timestamp with time zone,
-	"locked_until" timestamp with time zone
+	"last_run_at" timestamp (3) with time zone,
+	"locked_until" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "subscriptions" (
@@ -157,11 +157,11 @@ CREATE TABLE "subscriptions" (
 	"user_id" integer NOT NULL,
 	"type" text NOT NULL,
 	"package_id" text NOT NULL,
-	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
+	"started_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp (3) with time zone NOT NULL,
 	"order_id" uuid,
 	"gateway_subscription_id" text,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "support_requests" (
@@ -170,7 +170,7 @@ CREATE TABLE "support_requests" (
 	"email" text NOT NULL,
 	"username" text NOT NULL,
 	"message" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -187,8 +187,8 @@ CREATE TABLE "users" (
 	"role" text DEFAULT 'ROLE_USER' NOT NULL,
 	"status" text DEFAULT 'INACTIVE' NOT NULL,
 	"session_version" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "website_locations" (
@@ -213,8 +213,8 @@ CREATE TABLE "websites" (
 	"paused_by_system" boolean DEFAULT false NOT NULL,
 	"ninehits_key" text,
 	"sync_state" text DEFAULT 'pending' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "websites_limit_positive" CHECK ("websites"."daily_hit_limit" > 0)
 );
 --> statement-breakpoint

@@ -20,8 +20,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+// Millisecond precision, as JavaScript dates have: a value read and written back compares equal.
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** 'normal' | 'seo' (packages/shared PACKAGE_TYPES); kept as text so a new type needs no migration. */
 const packageType = () => text('type').notNull();

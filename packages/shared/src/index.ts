@@ -7,3 +7,5 @@ export * from './schemas/catalogue.schema.ts';
 export * from './schemas/accounts.schema.ts';
 export * from './capacity.ts';
 export * from './schemas/payments.schema.ts';
+export * from './schemas/websites.schema.ts';
+export * from './schemas/admin.schema.ts';

@@ -43,7 +43,9 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
   await app.register(fastifyJwt, { secret, sign: { expiresIn: TOKEN_TTL } });
   app.decorateRequest('auth', null);
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: callers are identified before their body is even parsed, so a visitor or a customer
+  // learns nothing from an admin route's validation messages.
+  app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.auth;
     if (!rule || rule === 'public') return;
     const user = await authenticate(app, request);

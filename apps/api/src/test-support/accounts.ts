@@ -43,3 +43,20 @@ export async function login(app: App, username: string, password: string): Promi
 export function loginAdmin(app: App): Promise<Session> {
   return login(app, TEST_ADMIN.email, TEST_ADMIN.password);
 }
+
+/** A customer with a package granted by the admin (ACTIVE), plus optional add-ons. */
+export async function customerWithPackage(
+  app: App,
+  pkg = 'pkgBasic',
+  overrides: Partial<RegisterBody> = {},
+  addons: { kind: 'hits' | 'slots'; id: string }[] = [],
+): Promise<Session> {
+  const customer = await registerCustomer(app, overrides);
+  const admin = await loginAdmin(app);
+  const granted = await app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg, email: customer.user.email } });
+  if (granted.statusCode !== 200) throw new Error(`grant failed: ${granted.body}`);
+  for (const addon of addons) {
+    await app.inject({ method: 'POST', url: `/api/activated-additional-${addon.kind}/email`, headers: admin.headers, payload: { additional_id: addon.id, email: customer.user.email } });
+  }
+  return { ...customer, user: granted.json() };
+}

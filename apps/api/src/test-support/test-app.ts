@@ -63,7 +63,7 @@ export async function createTestApp(env: Env = {}): Promise<TestApp> {
         sql`select tablename from pg_tables where schemaname = 'public'`,
       );
       const names = tables.map((r) => `"${r.tablename}"`).join(', ');
-      await app.ctx.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+      await app.ctx.db.execute(sql.raw(`truncate ${names} cascade`));
       await seedCatalogue(app.ctx.db);
       await app.ctx.catalogue.changed();
       await ensureAdmin(app.ctx);

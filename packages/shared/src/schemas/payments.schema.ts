@@ -97,8 +97,15 @@ export const grantAddonBodySchema = z
 
 export const numericIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647) });
 
-export const paypalOrderSchema = z.object({ id: z.string() });
-export const captureResultSchema = z.object({ status: z.string(), message: z.string() });
+/** POST /api/payments/paypal/orders: PayPal's order id (what the button's createOrder returns) and our order's id. */
+export const paypalOrderSchema = z.object({ id: z.string(), orderUUID: z.string() }).meta({ id: 'PaypalOrder' });
+export type PaypalOrderResult = z.infer<typeof paypalOrderSchema>;
+
+/** POST /api/payments/paypal/orders/:id/capture: COMPLETED (granted) or PENDING (PayPal's webhook will settle it). */
+export const captureResultSchema = z
+  .object({ status: z.enum(['COMPLETED', 'PENDING']), message: z.string(), orderUUID: z.string() })
+  .meta({ id: 'PaypalCaptureResult' });
+export type CaptureResult = z.infer<typeof captureResultSchema>;
 
 /** Server-side paging for admin tables: page from 0; size 5, 10 or up to 1000 ("all" asks for the total). */
 export const adminPageQuerySchema = z.object({

@@ -21,6 +21,7 @@ import { loginUser } from './login-user.ts';
 import { registerUser } from './register-user.ts';
 import { requestResetCode, resetPassword, verifyResetCode } from './password-reset.ts';
 import { updateDetails } from './update-details.ts';
+import { setUserStatus } from './set-user-status.ts';
 
 const tags = ['accounts'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -89,6 +90,20 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const };
     },
   });
+
+  for (const [action, status] of [
+    ['activate', 'ACTIVE'],
+    ['deactivate', 'DEACTIVATED'],
+  ] as const) {
+    r.put(`/users/${action}/:email`, {
+      config: { auth: 'admin' },
+      schema: { tags, summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} a user (admin)`, params: emailParamsSchema, response: { 200: okSchema, ...errors } },
+      handler: async (request) => {
+        await setUserStatus(ctx, currentUser(request), request.params.email, status);
+        return { ok: true as const };
+      },
+    });
+  }
 
   r.post('/users/clear-notifications/:email', {
     config: { auth: 'user' },

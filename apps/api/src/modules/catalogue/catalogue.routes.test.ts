@@ -74,7 +74,7 @@ describe('health and the error shape', () => {
   it('answers malformed JSON with 400 and the error shape, never a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/packages',
+      url: '/api/users/login',
       headers: { 'content-type': 'application/json' },
       payload: '{"name": ',
     });
@@ -85,7 +85,7 @@ describe('health and the error shape', () => {
   it('answers an oversized body with 413 and the error shape', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/packages',
+      url: '/api/users/login',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x'.repeat(300 * 1024) }),
     });
@@ -106,6 +106,11 @@ describe('health and the error shape', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('identifies the caller before reading the body: a visitor gets 401, not a validation message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/packages', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    expect(res.statusCode).toBe(401);
   });
 
   it('every API route declares its access rule', () => {

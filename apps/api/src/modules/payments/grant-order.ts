@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { addMonths } from '../../lib/dates.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
+import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
 import {
   deleteActivation,
   findOrder,
@@ -57,6 +58,7 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
       previous: current ? { packageId: current.packageId, expiresAt: current.expiresAt.toISOString(), startedAt: current.startedAt.toISOString() } : null,
       expiresAt: expiresAt.toISOString(),
     };
+    await enqueueReconcile(tx, user.id, pkg.type);
     // The first package makes a new account ACTIVE; an admin's deactivation is lifted only by an admin.
     if (user.status === 'INACTIVE') {
       await tx.update(schema.users).set({ status: 'ACTIVE', updatedAt: now }).where(sql`${schema.users.id} = ${user.id}`);
@@ -76,6 +78,7 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
       expiresAt: addMonths(now, 1),
     });
     effect = { kind: 'addon', activationId: activation.id };
+    await enqueueReconcile(tx, user.id, addon.type);
   }
 
   await updateOrder(tx, order.id, { grantedAt: now, grantEffect: effect });
@@ -93,6 +96,7 @@ export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow)
   if (!current || current.packageId !== pkg.id) return false;
   const now = ctx.now();
   await setSubscriptionExpiry(tx, current.id, addMonths(current.expiresAt > now ? current.expiresAt : now, 1));
+  await enqueueReconcile(tx, order.userId, pkg.type);
   return true;
 }
 

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '@traffic/shared';
+import { registerCustomer, type Session } from '../../test-support/accounts.ts';
+import { firstCapture } from './paypal-client.ts';
+import {
+  activationCount,
+  approvePaypal,
+  approvedOrder,
+  capturePaypal,
+  countingClient,
+  createPaypalOrder,
+  daysLeft,
+  loadUser,
+  orderRow,
+  startListeningTestApp,
+  type ListeningTestApp,
+} from './paypal-test-server.ts';
+import { PAYPAL_DECLINED_MESSAGE } from './paypal-capture-order.ts';
+
+describe('the PayPal button: create, approve, capture', () => {
+  let t: ListeningTestApp;
+  let customer: Session;
+  beforeAll(async () => {
+    t = await startListeningTestApp();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    customer = await registerCustomer(t.app, { email: 'buyer@example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('creates a PayPal order priced from the catalogue, with the buyer email and product id', async () => {
+    const res = await createPaypalOrder(t.app, customer, 'package', 'pkgBasic');
+    expect(res.statusCode).toBe(201);
+    const { id, orderUUID } = res.json();
+    expect(id).toMatch(/^[A-Z0-9]{17}$/);
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null, amount: '14.99', provider_order_id: id });
+
+    const atPaypal = await countingClient(t.app).client.getOrder(id);
+    expect(atPaypal).toMatchObject({ status: 'CREATED' });
+    expect(atPaypal.purchase_units?.[0]).toMatchObject({
+      reference_id: 'buyer@example.com',
+      custom_id: 'package-pkgBasic',
+      invoice_id: orderUUID,
+      amount: { currency_code: 'USD', value: '14.99' },
+    });
+
+    const addon = await createPaypalOrder(t.app, customer, 'slots', '5Slots');
+    expect(addon.statusCode).toBe(201);
+    expect((await countingClient(t.app).client.getOrder(addon.json().id)).purchase_units?.[0]?.custom_id).toBe('slots-5Slots');
+  });
+
+  it('grants the package after approval and capture: the user object shows it', async () => {
+    const { id, orderUUID } = await approvedOrder(t.app, customer);
+    const res = await capturePaypal(t.app, customer, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'COMPLETED', message: MSG.paypalSuccess, orderUUID });
+
+    const user = await loadUser(t.app, customer);
+    expect(user.status).toBe('ACTIVE');
+    expect(user.package).toMatchObject({ id: 'pkgBasic', hits_per_day: 1000, slots: 6 });
+    expect(daysLeft(user)).toBeGreaterThan(27);
+    expect(daysLeft(user)).toBeLessThan(32);
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'paid', granted_at: expect.anything() });
+  });
+
+  it('takes the price from the catalogue whatever the browser sends', async () => {
+    const res = await createPaypalOrder(t.app, customer, 'package', 'pkgPremiumPlus', { amount: '0.01', value: '0.01', currency: 'LKR' });
+    expect(res.statusCode).toBe(201);
+    const atPaypal = await countingClient(t.app).client.getOrder(res.json().id);
+    expect(atPaypal.purchase_units?.[0]?.amount).toEqual({ currency_code: 'USD', value: '349.99' });
+  });
+
+  it('refuses visitors, unknown items and bad bodies, and creates nothing', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders', payload: { kind: 'package', id: 'pkgBasic' } })).statusCode).toBe(401);
+    expect((await createPaypalOrder(t.app, customer, 'package', 'pkgGold')).statusCode).toBe(404);
+    expect((await createPaypalOrder(t.app, customer, 'gift', 'pkgBasic')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders/ABC/capture' })).statusCode).toBe(401);
+    expect((await capturePaypal(t.app, customer, 'NOT%20AN%20ID')).statusCode).toBe(400);
+  });
+
+  it('grants nothing for a capture the buyer has not approved', async () => {
+    const { id, orderUUID } = (await createPaypalOrder(t.app, customer, 'package', 'pkgBasic')).json();
+    const res = await capturePaypal(t.app, customer, id);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'PAYMENT' });
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
+    expect((await loadUser(t.app, customer)).package).toBeNull();
+  });
+
+  it('grants once when the order is captured twice, one after the other or at once', async () => {
+    const { id } = await approvedOrder(t.app, customer, 'hits', '1000Hits');
+    const first = await capturePaypal(t.app, customer, id);
+    const second = await capturePaypal(t.app, customer, id);
+    expect([first.json().status, second.json().status]).toEqual(['COMPLETED', 'COMPLETED']);
+    expect(await activationCount(t.app, customer.user.id)).toBe(1);
+
+    const pkg = await approvedOrder(t.app, customer, 'package', 'pkgBasic');
+    const racing = await Promise.all(Array.from({ length: 4 }, () => capturePaypal(t.app, customer, pkg.id)));
+    expect(racing.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(racing.every((r) => r.json().status === 'COMPLETED')).toBe(true);
+    // A second grant of the same package would have moved the end date another month.
+    expect(daysLeft(await loadUser(t.app, customer))).toBeLessThan(32);
+  });
+
+  it('treats an order captured elsewhere (ORDER_ALREADY_CAPTURED) by reading it back', async () => {
+    const { id, orderUUID } = await approvedOrder(t.app, customer, 'hits', '1000Hits');
+    // PayPal took the money, but our first capture answer was lost on the way back.
+    expect(firstCapture(await countingClient(t.app).client.captureOrder(id))?.status).toBe('COMPLETED');
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending' });
+
+    const res = await capturePaypal(t.app, customer, id);
+    expect(res.json()).toMatchObject({ status: 'COMPLETED' });
+    expect(await activationCount(t.app, customer.user.id)).toBe(1);
+  });
+
+  it("does not let another customer capture my order", async () => {
+    const { id, orderUUID } = await approvedOrder(t.app, customer);
+    const stranger = await registerCustomer(t.app);
+    const res = await capturePaypal(t.app, stranger, id);
+    expect(res.statusCode).toBe(404);
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
+    expect((await loadUser(t.app, stranger)).package).toBeNull();
+    expect((await countingClient(t.app).client.getOrder(id)).status).toBe('APPROVED');
+  });
+
+  it('answers 402 for a declined card so the button restarts, and grants nothing', async () => {
+    const declined = await registerCustomer(t.app, { email: 'declined@example.com' });
+    const { id, orderUUID } = await approvedOrder(t.app, declined);
+    const res = await capturePaypal(t.app, declined, id);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ code: 'PAYMENT', message: PAYPAL_DECLINED_MESSAGE });
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
+    // The restarted button asks the buyer to approve again.
+    expect((await approvePaypal(t.app, id)).json()).toEqual({ id, status: 'APPROVED' });
+  });
+
+  it('answers PENDING for a capture under review and grants nothing yet', async () => {
+    const pending = await registerCustomer(t.app, { email: 'pending@example.com' });
+    const { id, orderUUID } = await approvedOrder(t.app, pending);
+    const res = await capturePaypal(t.app, pending, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'PENDING', orderUUID });
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
+    expect((await loadUser(t.app, pending)).package).toBeNull();
+    // Asking again reads the order back: still pending.
+    expect((await capturePaypal(t.app, pending, id)).json()).toMatchObject({ status: 'PENDING' });
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { Executor } from '@traffic/db';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findOrder, findOrderByProviderId, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
+import { revokeOrder } from './grant-order.ts';
+import { PaypalError, type PaypalCapture, type PaypalClient } from './paypal-client.ts';
+import { paypalCustomId, settlePaypalCapture } from './paypal-settle-capture.ts';
+
+const eventSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    event_type: z.string().min(1).max(200),
+    resource: z
+      .object({
+        id: z.string().optional(),
+        status: z.string().optional(),
+        amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
+        custom_id: z.string().optional(),
+        invoice_id: z.string().optional(),
+        supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).loose().optional() }).loose().optional(),
+      })
+      .loose(),
+  })
+  .loose();
+type PaypalEvent = z.infer<typeof eventSchema>;
+type Resource = PaypalEvent['resource'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const rejected = () => new AppError('BAD_REQUEST', 'Notification rejected.');
+
+/**
+ * POST /api/payments/paypal/webhook. Nothing is read from the event until PayPal has confirmed the
+ * delivery (verify-webhook-signature with the raw body); each event id is handled once, in the
+ * same transaction as its effect, so a replay or a retry after a failure cannot act twice.
+ * Returns what was done, for the log.
+ */
+export async function handlePaypalWebhook(
+  ctx: AppContext,
+  paypal: PaypalClient,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<string> {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
+  }
+  const parsed = eventSchema.safeParse(json);
+  if (!parsed.success) throw rejected();
+
+  let verified: boolean;
+  try {
+    verified = await paypal.verifyWebhookSignature(headers, ctx.config.paypal.webhookId, rawBody);
+  } catch (error) {
+    if (!(error instanceof PaypalError)) throw error;
+    ctx.log.error({ status: error.status, reason: error.reason }, 'PayPal webhook verification unavailable');
+    // PayPal retries a delivery that did not get a 2xx, so a verification outage loses nothing.
+    throw new AppError('UNAVAILABLE', 'Verification is unavailable; please retry.');
+  }
+  if (!verified) {
+    ctx.log.warn({ eventId: parsed.data.id, type: parsed.data.event_type }, 'PayPal webhook failed verification');
+    throw rejected();
+  }
+
+  const event = parsed.data;
+  return ctx.db.transaction(async (tx) => {
+    const order = await locateOrder(tx, event.resource);
+    const fresh = await recordPaymentEvent(tx, {
+      provider: 'paypal',
+      externalId: event.id,
+      orderId: order?.id ?? null,
+      kind: `webhook:${event.event_type}`,
+      amount: event.resource.amount?.value ?? null,
+      currency: event.resource.amount?.currency_code ?? null,
+      payload: event,
+    });
+    if (!fresh) return 'duplicate';
+    if (!order) return 'ignored: unknown order';
+    return apply(ctx, tx, order, event);
+  });
+}
+
+async function apply(ctx: AppContext, tx: Executor, order: OrderRow, event: PaypalEvent): Promise<string> {
+  const r = event.resource;
+  switch (event.event_type) {
+    case 'PAYMENT.CAPTURE.COMPLETED': {
+      if (!r.id || !r.amount || !r.status) return 'ignored: incomplete capture';
+      const capture: PaypalCapture = { id: r.id, status: r.status, amount: r.amount, customId: r.custom_id, invoiceId: r.invoice_id };
+      return settlePaypalCapture(ctx, tx, order.id, capture, event);
+    }
+    case 'PAYMENT.CAPTURE.DENIED':
+    case 'PAYMENT.CAPTURE.DECLINED': {
+      const current = await findOrder(tx, order.id, true);
+      if (current?.status !== 'pending') return `ignored: order ${current?.status ?? 'missing'}`;
+      await updateOrder(tx, order.id, { status: 'failed' });
+      return 'failed';
+    }
+    case 'PAYMENT.CAPTURE.REFUNDED':
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      const current = await findOrder(tx, order.id, true);
+      if (current?.status !== 'paid') return `ignored: order ${current?.status ?? 'missing'}`;
+      await revokeOrder(ctx, tx, order.id);
+      return 'revoked';
+    }
+    default:
+      return `ignored: ${event.event_type}`;
+  }
+}
+
+/**
+ * The order an event is about: by PayPal's order id (supplementary_data.related_ids.order_id), or
+ * by our order id in invoice_id when custom_id names the same item.
+ */
+async function locateOrder(tx: Executor, r: Resource): Promise<OrderRow | undefined> {
+  const paypalOrderId = r.supplementary_data?.related_ids?.order_id;
+  if (paypalOrderId) {
+    const order = await findOrderByProviderId(tx, 'paypal', paypalOrderId);
+    if (order) return order;
+  }
+  if (!r.invoice_id || !UUID.test(r.invoice_id)) return undefined;
+  const order = await findOrder(tx, r.invoice_id);
+  if (!order || order.provider !== 'paypal') return undefined;
+  if (r.custom_id !== undefined && r.custom_id !== paypalCustomId(order)) return undefined;
+  return order;
+}

@@ -1,0 +1,78 @@
+import type { AppContext } from '../../http/context.ts';
+import { paypalStyleId, type SandboxOrder } from './paypal-sandbox-store.ts';
+import { signedWebhookHeaders } from './paypal-sandbox-signature.ts';
+
+export type SandboxEventType = 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED' | 'PAYMENT.CAPTURE.REFUNDED';
+
+export interface Delivery {
+  event_id: string;
+  event_type: SandboxEventType;
+  /** Our webhook's HTTP status (0 when it could not be reached). */
+  delivery_status: number;
+  /** Exactly what was sent, so a test can replay the delivery. */
+  webhook: { headers: Record<string, string>; body: string };
+}
+
+const SUMMARIES: Record<SandboxEventType, string> = {
+  'PAYMENT.CAPTURE.COMPLETED': 'Payment completed',
+  'PAYMENT.CAPTURE.DENIED': 'A payment capture was denied',
+  'PAYMENT.CAPTURE.REFUNDED': 'A payment was refunded',
+};
+
+/** The event's resource as PayPal sends it: the capture, or for a refund the refund, linked to the order. */
+function resourceFor(type: SandboxEventType, order: SandboxOrder, base: string): Record<string, unknown> {
+  const capture = order.body.capture!;
+  const related = { order_id: order.id, capture_id: capture.id };
+  if (type === 'PAYMENT.CAPTURE.REFUNDED') {
+    const refund = order.body.refund!;
+    return {
+      id: refund.id,
+      status: refund.status,
+      amount: refund.amount,
+      custom_id: capture.custom_id,
+      invoice_id: capture.invoice_id,
+      create_time: refund.create_time,
+      update_time: refund.create_time,
+      supplementary_data: { related_ids: related },
+      links: [{ href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' }],
+    };
+  }
+  return { ...capture, supplementary_data: { related_ids: related } };
+}
+
+/**
+ * Sends a signed event about `order` to our own webhook URL, as PayPal would, and reports what
+ * happened. The body is JSON.stringify of the event: the exact text the signature covers.
+ */
+export async function deliverSandboxWebhook(ctx: AppContext, type: SandboxEventType, order: SandboxOrder): Promise<Delivery> {
+  const base = `${ctx.config.appUrl}/sandbox/paypal`;
+  const now = new Date();
+  const resource = resourceFor(type, order, base);
+  const event = {
+    id: `WH-${paypalStyleId()}-${paypalStyleId()}`,
+    event_version: '1.0',
+    create_time: now.toISOString(),
+    resource_type: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
+    resource_version: '2.0',
+    event_type: type,
+    summary: SUMMARIES[type],
+    resource,
+  };
+  const body = JSON.stringify(event);
+  const { clientSecret, webhookId } = ctx.config.paypal;
+  const headers = signedWebhookHeaders({ secret: clientSecret, webhookId, certUrl: `${base}/v1/notifications/certs/sandbox`, body, now });
+  let status = 0;
+  try {
+    const res = await fetch(`${ctx.config.appUrl}/api/payments/paypal/webhook`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'PayPal/AUHD-214.0-sandbox' },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    status = res.status;
+    await res.body?.cancel();
+  } catch (error) {
+    ctx.log.warn({ err: String(error), type }, 'sandbox PayPal webhook could not be delivered');
+  }
+  return { event_id: event.id, event_type: type, delivery_status: status, webhook: { headers, body } };
+}

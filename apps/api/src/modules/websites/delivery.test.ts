@@ -1,0 +1,156 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@traffic/db';
+import { createListeningTestApp, freePort } from '../../test-support/listening-app.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { customerWithPackage, type Session } from '../../test-support/accounts.ts';
+import { createWebsite } from '../../test-support/websites.ts';
+
+interface Campaign {
+  id: number;
+  user_state: string;
+  body: { title: string; urls: string[]; hourlyLimit: number; referrers: unknown; geo: unknown; adSafe: string; macros: string | null };
+}
+
+/**
+ * A switchable stand-in for the network between us and 9Hits: it forwards to the embedded sandbox
+ * while up, and answers 503 without JSON while down.
+ */
+async function startFlakyProxy(target: () => string): Promise<{ url: string; setUp(up: boolean): void; close(): Promise<void> }> {
+  let up = true;
+  const server: Server = createServer(async (req, res) => {
+    if (!up) {
+      res.writeHead(503).end('Service Unavailable');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const answer = await fetch(`${target()}${req.url}`, {
+      method: req.method,
+      headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+      ...(req.method === 'POST' ? { body: Buffer.concat(chunks) } : {}),
+    });
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, setUp: (v) => (up = v), close: () => new Promise((r) => server.close(() => r())) };
+}
+
+describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
+  let t: TestApp & { baseUrl: string };
+  let proxy: Awaited<ReturnType<typeof startFlakyProxy>>;
+  let owner: Session;
+  beforeAll(async () => {
+    let base = '';
+    proxy = await startFlakyProxy(() => base);
+    t = await createListeningTestApp({ NINEHITS_BASE_URL: `${proxy.url}/sandbox/9hits/api` });
+    base = t.baseUrl;
+  });
+  beforeEach(async () => {
+    await t.reset();
+    proxy.setUp(true);
+    owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'deliver@example.com' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+  });
+
+  const campaigns = () => queryRows<Campaign>(t.app.ctx.db, sql`select id, user_state, body from sandbox_ninehits_campaigns order by id`);
+  const website = async (id: number) => (await t.app.inject({ method: 'POST', url: `/api/website/edit/${id}`, headers: owner.headers })).json();
+  /** Makes every pending job due now (retries back off) and runs them. */
+  const runJobsNow = async () => {
+    await t.app.ctx.db.execute(sql`update jobs set run_at = now() where done_at is null and failed_at is null`);
+    await t.app.jobs.drain();
+  };
+
+  it('creates the campaign with our mapping and stores its id as ninehits_key', async () => {
+    const site = (
+      await createWebsite(t.app, owner, {
+        daily_hit_limit: 500,
+        traffic_source: 'Social',
+        traffic_source_type: 'Reddit',
+        geolocation_type: 'Specific Countries',
+        geolocations: ['Canada', 'India'],
+      })
+    ).json();
+    await runJobsNow();
+    const [campaign] = await campaigns();
+    expect(campaign!.body).toMatchObject({
+      title: `traffic-site-${site.id}`,
+      urls: ['https://www.example.com/landing'],
+      hourlyLimit: 21,
+      referrers: { mode: 'basic', urls: ['https://www.reddit.com/'] },
+      geo: { rule: 'any', by: 'country', codes: ['CA', 'IN'] },
+      adSafe: 'google-ads',
+    });
+    expect(campaign!.body.macros).toContain('ScrollPage');
+    expect((await website(site.id)).ninehits_key).toBe(String(campaign!.id));
+  });
+
+  it('keeps keywords inside our own macro as data, never as code', async () => {
+    const seo = await customerWithPackage(t.app, 'pkgSEOStarter', { email: 'kw@example.com' });
+    await createWebsite(t.app, seo, { type: 'seo', search_engine: 'google', title: 'T', traffic_source: 'Organic', traffic_source_type: 'shoes", alert(1), "x' });
+    await runJobsNow();
+    const [campaign] = await campaigns();
+    const literal = /const keywords = (\[.*\]);/.exec(campaign!.body.macros ?? '')?.[1];
+    expect(JSON.parse(literal!)).toEqual(['shoes"', 'alert(1)', '"x']);
+  });
+
+  it('pauses, resumes and deletes at 9Hits; Check hits reads the delivered count', async () => {
+    const site = (await createWebsite(t.app, owner, { daily_hit_limit: 200 })).json();
+    await runJobsNow();
+    await t.app.inject({ method: 'POST', url: `/api/website/${site.id}/pause`, headers: owner.headers });
+    await runJobsNow();
+    expect((await campaigns())[0]!.user_state).toBe('paused');
+    await t.app.inject({ method: 'POST', url: `/api/website/${site.id}/pause`, headers: owner.headers });
+    await runJobsNow();
+    expect((await campaigns())[0]!.user_state).toBe('running');
+
+    // Pretend the campaign has been running for an hour of sandbox time.
+    await t.app.ctx.db.execute(sql`update sandbox_ninehits_campaigns set accrued_at = now() - interval '10 seconds'`);
+    const hits = await t.app.inject({ method: 'GET', url: `/api/website/${site.id}/hits`, headers: owner.headers });
+    expect(hits.json().confirmedHits).toBeGreaterThanOrEqual(9);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/website/${site.id}`, headers: owner.headers });
+    await runJobsNow();
+    expect(await campaigns()).toEqual([]);
+  });
+
+  it('with 9Hits down: the website is saved, delivery is retried, nothing is duplicated', async () => {
+    proxy.setUp(false);
+    const res = await createWebsite(t.app, owner);
+    expect(res.statusCode).toBe(201);
+    await runJobsNow();
+    const [job] = await queryRows<{ attempts: number; last_error: string; done_at: string | null }>(t.app.ctx.db, sql`select attempts, last_error, done_at from jobs where kind = 'ninehits-sync'`);
+    expect(job).toMatchObject({ attempts: 1, done_at: null });
+    expect(job!.last_error).toContain('9Hits');
+    expect((await website(res.json().id)).ninehits_key).toBeNull();
+
+    proxy.setUp(true);
+    await runJobsNow();
+    await runJobsNow();
+    expect(await campaigns()).toHaveLength(1);
+    expect((await website(res.json().id)).ninehits_key).toBe(String((await campaigns())[0]!.id));
+  });
+
+  it('finds a campaign created by an attempt that could not store its id, instead of creating a second', async () => {
+    const res = await createWebsite(t.app, owner);
+    // A campaign with our title already exists at 9Hits (an earlier attempt died after siteAdd).
+    await t.app.ctx.db.execute(sql`insert into sandbox_ninehits_campaigns (body) values (${JSON.stringify({ title: `traffic-site-${res.json().id}`, urls: ['x'] })}::jsonb)`);
+    await runJobsNow();
+    expect(await campaigns()).toHaveLength(1);
+    expect((await campaigns())[0]!.body.urls).toEqual(['https://www.example.com/landing']);
+  });
+
+  it('answers Check hits with 502 while 9Hits is unreachable', async () => {
+    const site = (await createWebsite(t.app, owner)).json();
+    await runJobsNow();
+    proxy.setUp(false);
+    const res = await t.app.inject({ method: 'GET', url: `/api/website/${site.id}/hits`, headers: owner.headers });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('UPSTREAM');
+  });
+});

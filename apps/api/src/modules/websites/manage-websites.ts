@@ -1,0 +1,118 @@
+import { MSG, hitLimitProblem, type CreateWebsiteInput, type UpdateWebsiteInput, type Website } from '@traffic/shared';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { presentWebsiteRow } from './website.presenter.ts';
+import { assertMayEdit, websiteFor } from './website-access.ts';
+import { capacityOf, deleteWebsiteRow, findWebsite, insertWebsite, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
+import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB } from './delivery-jobs.ts';
+
+const syncJob = (websiteId: number) => ({ kind: NINEHITS_SYNC_JOB, payload: { websiteId }, dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}` });
+
+function fieldsOf(input: CreateWebsiteInput) {
+  const seo = input.type !== 'normal';
+  return {
+    dailyHitLimit: input.daily_hit_limit,
+    trafficSource: seo ? 'Organic' : input.traffic_source,
+    trafficSourceType: input.traffic_source === 'Direct' && !seo ? '' : input.traffic_source_type,
+    bounceRateReduction: input.bounce_rate_reduction,
+    geolocationType: input.geolocation_type,
+    title: seo ? (input.title ?? null) : null,
+    searchEngine: seo ? (input.search_engine ?? null) : null,
+  };
+}
+
+function refuseHitLimit(problem: ReturnType<typeof hitLimitProblem>): void {
+  if (problem) throw new AppError(problem.kind === 'capacity' ? 'CAPACITY' : 'VALIDATION', problem.message);
+}
+
+const countries = (input: CreateWebsiteInput) => (input.geolocation_type === 'Specific Countries' ? [...new Set(input.geolocations)] : []);
+
+/**
+ * POST website. The capacity check and the insert share one transaction holding the user's row
+ * lock, so concurrent creates cannot overrun the package. 9Hits is called afterwards by a job.
+ */
+export async function createWebsite(ctx: AppContext, actor: AuthUser, input: CreateWebsiteInput): Promise<Website> {
+  assertMayEdit(actor);
+  const id = await ctx.db.transaction(async (tx) => {
+    await lockUserRow(tx, actor.id);
+    const capacity = await capacityOf(tx, actor.id, input.type, ctx.now());
+    if (capacity.availableSlots < 1) throw new AppError('CAPACITY', MSG.noEmptySlots);
+    refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits));
+    const websiteId = await insertWebsite(tx, { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) }, countries(input));
+    const job = syncJob(websiteId);
+    await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+    return websiteId;
+  });
+  return presentWebsiteRow((await findWebsite(ctx.db, id))!);
+}
+
+/** PUT website: the address and the type stay as they are; the hits may grow by what is available. */
+export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: UpdateWebsiteInput): Promise<Website> {
+  assertMayEdit(actor);
+  const existing = await websiteFor(ctx.db, actor, input.id);
+  await ctx.db.transaction(async (tx) => {
+    await lockUserRow(tx, existing.userId);
+    const current = await findWebsite(tx, existing.id);
+    if (!current) throw new AppError('NOT_FOUND', 'Website not found.');
+    const capacity = await capacityOf(tx, current.userId, current.type, ctx.now());
+    if (input.daily_hit_limit !== current.dailyHitLimit) refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits + current.dailyHitLimit));
+    await updateWebsiteRow(tx, current.id, { ...fieldsOf({ ...input, type: current.type as CreateWebsiteInput['type'] }), syncState: 'pending' }, countries(input));
+    const job = syncJob(current.id);
+    await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+  });
+  return presentWebsiteRow((await findWebsite(ctx.db, existing.id))!);
+}
+
+export async function loadWebsite(ctx: AppContext, actor: AuthUser, id: number): Promise<Website> {
+  return presentWebsiteRow(await websiteFor(ctx.db, actor, id));
+}
+
+/**
+ * POST website/{id}/pause: pauses an ACTIVE website, activates any other. Activating needs the
+ * type's capacity not to be exceeded (an expired package cannot be used by un-pausing).
+ */
+export async function togglePause(ctx: AppContext, actor: AuthUser, id: number): Promise<{ status: 'ACTIVE' | 'PAUSED'; message: string }> {
+  const website = await websiteFor(ctx.db, actor, id);
+  const status = await ctx.db.transaction(async (tx) => {
+    await lockUserRow(tx, website.userId);
+    const current = await findWebsite(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', 'Website not found.');
+    const next = current.status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE';
+    if (next === 'ACTIVE') {
+      const capacity = await capacityOf(tx, current.userId, current.type, ctx.now());
+      if (capacity.availableHits < 0 || capacity.availableSlots < 0 || capacity.totalSlots === 0) throw new AppError('CAPACITY', MSG.subscriptionExpired);
+    }
+    await updateWebsiteRow(tx, id, { status: next, pausedBySystem: false, syncState: 'pending' });
+    const job = syncJob(id);
+    await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+    return next;
+  });
+  return { status, message: status === 'PAUSED' ? MSG.websitePaused : MSG.websiteActivated };
+}
+
+/** DELETE website/{id}/: the row goes at once; its 9Hits campaign is removed by a job. */
+export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  const website = await websiteFor(ctx.db, actor, id);
+  await ctx.db.transaction(async (tx) => {
+    await deleteWebsiteRow(tx, id);
+    await enqueueJob(tx, NINEHITS_DELETE_JOB, { websiteId: id, key: website.ninehitsKey });
+  });
+}
+
+/** POST website/{userId}/websites/{PAUSED|ACTIVE} (admin): every website of that user. */
+export async function setAllWebsitesStatus(ctx: AppContext, userId: number, status: 'PAUSED' | 'ACTIVE'): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const user = await lockUserRow(tx, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+    const sites = await websitesOfUser(tx, userId);
+    for (const site of sites) {
+      if (site.status === status) continue;
+      await updateWebsiteRow(tx, site.id, { status, pausedBySystem: false, syncState: 'pending' });
+      const job = syncJob(site.id);
+      await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+    }
+    return sites.length;
+  });
+}

@@ -1,0 +1,70 @@
+import { schema, type Executor } from '@traffic/db';
+import type { AppContext } from '../../http/context.ts';
+import type { JobHandler } from '../../jobs/job-runner.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { NINEHITS_SYNC_JOB } from './delivery-jobs.ts';
+import { capacityOf, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
+
+export const RECONCILE_CAPACITY_JOB = 'reconcile-capacity';
+
+/** Asks for a reconciliation of one user's websites of one type (after a grant, a renewal, an expiry). */
+export function enqueueReconcile(db: Executor, userId: number, type: string): Promise<void> {
+  return enqueueJob(db, RECONCILE_CAPACITY_JOB, { userId, type }, { dedupeKey: `${RECONCILE_CAPACITY_JOB}:${userId}:${type}` });
+}
+
+/**
+ * RULES.md: when a subscription expires, every website of the type is paused; when add-ons expire
+ * so that the delivering websites exceed the capacity, the newest are paused until the rest fit.
+ * Paused this way, they are marked as paused by the system (and at 9Hits), the user is notified,
+ * and a renewal resumes them, oldest first, as far as the capacity allows.
+ */
+export function reconcileCapacityJob(ctx: AppContext): JobHandler {
+  return async (payload) => {
+    const userId = Number(payload.userId);
+    const type = String(payload.type);
+    await ctx.db.transaction(async (tx) => {
+      if (!(await lockUserRow(tx, userId))) return;
+      const capacity = await capacityOf(tx, userId, type, ctx.now());
+      const sites = await websitesOfUser(tx, userId, type, 'oldest');
+      const active = sites.filter((s) => s.status === 'ACTIVE');
+      let hits = active.reduce((sum, s) => sum + s.dailyHitLimit, 0);
+      let count = active.length;
+      const fits = () => capacity.subscriptionActive && hits <= capacity.totalHits && count <= capacity.totalSlots;
+      const changed: { id: number; status: 'ACTIVE' | 'PAUSED'; bySystem: boolean }[] = [];
+
+      for (const site of [...active].reverse()) {
+        if (fits()) break;
+        changed.push({ id: site.id, status: 'PAUSED', bySystem: true });
+        hits -= site.dailyHitLimit;
+        count -= 1;
+      }
+      if (changed.length === 0 && capacity.subscriptionActive) {
+        for (const site of sites.filter((s) => s.status === 'PAUSED' && s.pausedBySystem)) {
+          if (hits + site.dailyHitLimit > capacity.totalHits || count + 1 > capacity.totalSlots) break;
+          changed.push({ id: site.id, status: 'ACTIVE', bySystem: false });
+          hits += site.dailyHitLimit;
+          count += 1;
+        }
+      }
+
+      for (const c of changed) {
+        await updateWebsiteRow(tx, c.id, { status: c.status, pausedBySystem: c.bySystem, syncState: 'pending' });
+        await enqueueJob(tx, NINEHITS_SYNC_JOB, { websiteId: c.id }, { dedupeKey: `${NINEHITS_SYNC_JOB}:${c.id}` });
+      }
+      const paused = changed.filter((c) => c.status === 'PAUSED').length;
+      const resumed = changed.length - paused;
+      if (paused || resumed) {
+        await tx.insert(schema.notifications).values({
+          userId,
+          title: paused ? 'Websites paused' : 'Websites resumed',
+          body: paused
+            ? capacity.subscriptionActive
+              ? `${paused} of your ${type} websites were paused because your extra hits or slots expired. Purchase more to continue.`
+              : `Your ${type} subscription has expired, so your ${type} websites were paused. Purchase a package to resume them.`
+            : `${resumed} of your ${type} websites were resumed.`,
+          createdAt: ctx.now(),
+        });
+      }
+    });
+  };
+}

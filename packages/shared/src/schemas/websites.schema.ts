@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import {
+  GEOLOCATION_TYPES,
+  HITS,
+  MAX_KEYWORDS,
+  PACKAGE_TYPES,
+  SEARCH_ENGINES,
+  SOCIAL_NETWORKS,
+  TRAFFIC_SOURCES,
+  WEBSITE_STATUSES,
+} from '../constants.ts';
+import { countryCodeByName, TARGET_COUNTRIES } from '../countries.ts';
+import { MSG } from '../messages.ts';
+
+/** "looks like a valid web address": http(s), a host with a dot (or localhost), no spaces. */
+export function isValidWebsiteUrl(value: string): boolean {
+  if (/\s/.test(value) || value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname.includes('.') || url.hostname === 'localhost');
+  } catch {
+    return false;
+  }
+}
+
+/** Keywords travel joined by commas; at most MAX_KEYWORDS, blanks dropped. */
+export function splitKeywords(value: string): string[] {
+  return value
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+const TARGET_CODES = new Set(TARGET_COUNTRIES.map((c) => c.code));
+
+/** A location as the spec sends it: a country name, an ISO code, or `{ geolocation }`. */
+const locationInput = z
+  .union([z.string().max(100), z.object({ geolocation: z.string().max(100) }).loose(), z.object({ code: z.string().max(10) }).loose()])
+  .transform((v) => {
+    const raw = typeof v === 'string' ? v : 'geolocation' in v ? v.geolocation : v.code;
+    const trimmed = String(raw).trim();
+    return TARGET_CODES.has(trimmed.toUpperCase()) ? trimmed.toUpperCase() : (countryCodeByName.get(trimmed) ?? `?${trimmed}`);
+  });
+
+/**
+ * POST website / PUT website. `user_id`, `email` and `username` are accepted as the spec sends them
+ * and ignored: the owner is always the signed-in user (RULES.md). Capacity-dependent rules (the
+ * slider's maximum and step) are checked on the server against the live figures.
+ */
+const websiteFields = {
+  url: z.string({ error: MSG.invalidUrl }).trim().refine(isValidWebsiteUrl, MSG.invalidUrl),
+  daily_hit_limit: z.coerce.number({ error: MSG.fillRequired }).int(MSG.fillRequired).min(1, MSG.fillRequired).max(100_000_000),
+  traffic_source: z.enum(TRAFFIC_SOURCES, { error: MSG.fillRequired }),
+  traffic_source_type: z.string().trim().max(2000).default(''),
+  bounce_rate_reduction: z.boolean().default(true),
+  geolocation_type: z.enum(GEOLOCATION_TYPES, { error: MSG.fillRequired }).default('All Countries'),
+  geolocations: z.array(locationInput).max(100).default([]),
+  status: z.enum(WEBSITE_STATUSES).optional(),
+  type: z.enum(PACKAGE_TYPES).default('normal'),
+  title: z.string().trim().max(200).optional(),
+  search_engine: z.enum(SEARCH_ENGINES).optional(),
+  user_id: z.unknown().optional(),
+  email: z.unknown().optional(),
+  username: z.unknown().optional(),
+};
+
+function checkRules(w: { traffic_source: string; traffic_source_type: string; geolocation_type: string; geolocations: string[]; type: string; title?: string | undefined; search_engine?: string | undefined }, ctx: z.RefinementCtx) {
+  const source = w.traffic_source_type;
+  if (w.traffic_source !== 'Direct' && !source) ctx.addIssue({ code: 'custom', message: MSG.fillTheFields, path: ['traffic_source_type'] });
+  else if (w.traffic_source === 'Referal' && !isValidWebsiteUrl(source)) ctx.addIssue({ code: 'custom', message: MSG.invalidUrl, path: ['traffic_source_type'] });
+  else if (w.traffic_source === 'Social' && !(SOCIAL_NETWORKS as readonly string[]).includes(source)) {
+    ctx.addIssue({ code: 'custom', message: MSG.fillTheFields, path: ['traffic_source_type'] });
+  } else if (w.traffic_source === 'Organic') {
+    const keywords = splitKeywords(source);
+    if (keywords.length > MAX_KEYWORDS) ctx.addIssue({ code: 'custom', message: MSG.keywordLimit, path: ['traffic_source_type'] });
+    if (keywords.some((k) => k.length > 100)) ctx.addIssue({ code: 'custom', message: MSG.fillTheFields, path: ['traffic_source_type'] });
+  }
+  if (w.geolocation_type === 'Specific Countries') {
+    if (w.geolocations.length === 0) ctx.addIssue({ code: 'custom', message: MSG.selectCountry, path: ['geolocations'] });
+    else if (w.geolocations.some((c) => c.startsWith('?'))) ctx.addIssue({ code: 'custom', message: MSG.selectCountry, path: ['geolocations'] });
+  }
+  if (w.type !== 'normal') {
+    if (!w.search_engine) ctx.addIssue({ code: 'custom', message: MSG.fillRequired, path: ['search_engine'] });
+    if (!w.title) ctx.addIssue({ code: 'custom', message: MSG.fillRequired, path: ['title'] });
+  }
+}
+
+export const createWebsiteBodySchema = z.object(websiteFields).superRefine(checkRules).meta({ id: 'CreateWebsiteBody' });
+export const updateWebsiteBodySchema = z
+  .object({ ...websiteFields, id: z.coerce.number({ error: 'id is required' }).int().positive().max(2_147_483_647) })
+  .superRefine(checkRules)
+  .meta({ id: 'UpdateWebsiteBody' });
+export type CreateWebsiteInput = z.output<typeof createWebsiteBodySchema>;
+export type UpdateWebsiteInput = z.output<typeof updateWebsiteBodySchema>;
+
+/**
+ * The slider's rule (SPEC.md section 5): minimum 100, maximum the available hits, step 100; step 1
+ * (and so any whole number from 1) when fewer than 100 hits are available.
+ */
+export function hitLimitProblem(limit: number, available: number): { kind: 'capacity' | 'step'; message: string } | undefined {
+  if (limit > available) return { kind: 'capacity', message: MSG.limitReached };
+  if (available >= HITS.min && (limit < HITS.min || limit % HITS.step !== 0)) {
+    return { kind: 'step', message: `Hits per day must be a multiple of ${HITS.step} from ${HITS.min}` };
+  }
+  return undefined;
+}
+
+export const websiteIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647) });
+export const bulkStatusParamsSchema = z.object({
+  userId: z.coerce.number({ error: 'userId must be a number' }).int().positive().max(2_147_483_647),
+  status: z.enum(['PAUSED', 'ACTIVE'], { error: 'status must be PAUSED or ACTIVE' }),
+});
+export const confirmedHitsSchema = z.object({ confirmedHits: z.number() });
+export const pauseResultSchema = z.object({ status: z.enum(WEBSITE_STATUSES), message: z.string() });
