@@ -17,6 +17,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   auth: RouteAuth;
+  /** The route's zod schemas, for suites that generate inputs from them. */
+  schema?: { body?: unknown; params?: unknown; querystring?: unknown };
 }
 
 /** The route registry: the authorization matrix of the security suite is generated from it. */
@@ -28,7 +30,8 @@ export function collectRoutes(app: FastifyInstance, registry: RegisteredRoute[])
     if (!auth) throw new Error(`Route ${String(route.method)} ${route.url} declares no config.auth rule`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      registry.push({ method, url: route.url, auth });
+      const schema = route.schema as RegisteredRoute['schema'];
+      registry.push({ method, url: route.url, auth, ...(schema ? { schema: { body: schema.body, params: schema.params, querystring: schema.querystring } } : {}) });
     }
   });
 }

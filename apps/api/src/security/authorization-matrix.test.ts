@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListeningTestApp } from '../test-support/listening-app.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { ACTORS, buildFixtures, headersFor, type Fixtures } from './matrix-fixtures.ts';
+import { PROBES } from './matrix-probes.ts';
+
+/**
+ * Every API route × {visitor, customer, another customer, admin}, generated from the route
+ * registry: the server enforces each rule whatever the UI shows.
+ */
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let f: Fixtures;
+  beforeAll(async () => {
+    t = await createListeningTestApp();
+    await t.reset();
+    f = await buildFixtures(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('has a probe for every registered route, and none for a route that does not exist', () => {
+    const registered = t.app.routeRegistry.map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((key) => !PROBES[key])).toEqual([]);
+    expect(Object.keys(PROBES).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('answers each actor as the matrix says', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeRegistry) {
+      const key = `${route.method} ${route.url}`;
+      const probe = PROBES[key]!;
+      for (const [i, actor] of ACTORS.entries()) {
+        const request = await probe.request(f, actor);
+        const res = await t.app.inject({
+          ...request,
+          method: route.method as 'GET',
+          headers: { ...(request.headers as Record<string, string> | undefined), ...headersFor(f, actor) },
+        });
+        if (res.statusCode !== probe.expect[i]) failures.push(`${key} as ${actor}: ${res.statusCode} (expected ${probe.expect[i]}) ${res.body.slice(0, 160)}`);
+        if (res.statusCode >= 400 && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+          const body = res.json() as { code?: unknown; message?: unknown };
+          if (typeof body.code !== 'string' || typeof body.message !== 'string') failures.push(`${key} as ${actor}: error without { code, message }`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import type { InjectOptions } from 'fastify';
+import type { App } from '../app.ts';
+import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
+import { sendNotify, startCheckout } from '../test-support/payments.ts';
+import { createWebsite } from '../test-support/websites.ts';
+
+export const ACTORS = ['visitor', 'customer', 'other', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** The world the matrix runs in: customer A owns things, customer B is "another customer". */
+export interface Fixtures {
+  app: App;
+  a: Session;
+  b: Session;
+  admin: Session;
+  siteId: number;
+  paidPackageOrder: string;
+  paidHitsOrder: string;
+  paypalOrderId: string;
+  /** A fresh resource per call, so destructive probes never depend on each other. */
+  fresh: {
+    website(): Promise<number>;
+    customer(): Promise<Session>;
+    activation(kind: 'hits' | 'slots'): Promise<number>;
+    package(): Promise<string>;
+    addon(kind: 'hits' | 'slots'): Promise<string>;
+  };
+}
+
+let serial = 0;
+
+export async function buildFixtures(app: App): Promise<Fixtures> {
+  const admin = await loginAdmin(app);
+  const a = await customerWithPackage(app, 'pkgPremium', { email: 'matrix-a@example.com', username: 'matrix_a' });
+  const b = await customerWithPackage(app, 'pkgBasic', { email: 'matrix-b@example.com', username: 'matrix_b' });
+  const site = (await createWebsite(app, a)).json() as { id: number };
+
+  const pkgForm = await startCheckout(app, a, 'package', 'pkgBasic');
+  await sendNotify(app, { order_id: pkgForm.order_id!, payhere_amount: '14.99', payment_id: 'matrix-1' });
+  const hitsForm = await startCheckout(app, a, 'hits', '1000Hits');
+  await sendNotify(app, { order_id: hitsForm.order_id!, payhere_amount: '4.99', payment_id: 'matrix-2' });
+  const paypal = await app.inject({ method: 'POST', url: '/api/payments/paypal/orders', headers: a.headers, payload: { kind: 'package', id: 'pkgBasic' } });
+  if (paypal.statusCode !== 201) throw new Error(`paypal fixture: ${paypal.body}`);
+
+  const fresh: Fixtures['fresh'] = {
+    async website() {
+      const res = await createWebsite(app, a, { url: `https://fresh${++serial}.example.com` });
+      return (res.json() as { id: number }).id;
+    },
+    customer: () => registerCustomer(app, { email: `fresh${++serial}@example.com`, username: `fresh${serial}` }),
+    async activation(kind) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/activated-additional-${kind}/email`,
+        headers: admin.headers,
+        payload: { additional_id: kind === 'hits' ? '1000Hits' : '5Slots', email: b.user.email },
+      });
+      return (res.json() as { id: number }).id;
+    },
+    async package() {
+      const name = `Matrix ${++serial}`;
+      await app.inject({ method: 'POST', url: '/api/packages', headers: admin.headers, payload: { name, price: 1, hits_per_day: 100, slots: 1 } });
+      return `pkgMatrix${serial}`;
+    },
+    async addon(kind) {
+      const count = 70_000 + ++serial;
+      await app.inject({ method: 'POST', url: `/api/additional-${kind}`, headers: admin.headers, payload: { name: 'Matrix', price: 1, count } });
+      return `${count}${kind === 'hits' ? 'Hits' : 'Slots'}`;
+    },
+  };
+  return { app, a, b, admin, siteId: site.id, paidPackageOrder: pkgForm.order_id!, paidHitsOrder: hitsForm.order_id!, paypalOrderId: paypal.json().id, fresh };
+}
+
+export function headersFor(f: Fixtures, actor: Actor): Record<string, string> {
+  if (actor === 'visitor') return {};
+  return (actor === 'customer' ? f.a : actor === 'other' ? f.b : f.admin).headers;
+}
+
+export type ProbeRequest = Omit<InjectOptions, 'method'>;
+export interface Probe {
+  request(f: Fixtures, actor: Actor): ProbeRequest | Promise<ProbeRequest>;
+  /** Expected status per actor: visitor, customer A (the owner), another customer B, admin. */
+  expect: [number, number, number, number];
+}
