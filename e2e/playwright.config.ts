@@ -14,6 +14,9 @@ process.env.TRAFFIC_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), DATA_DIR_PREFIX)
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
+  // Journeys go through real payments, delivery and lazily loaded screens on a 2-core machine.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   workers: 1,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

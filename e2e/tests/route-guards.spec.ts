@@ -107,6 +107,9 @@ async function sessionContext(browser: Browser, baseURL: string | undefined, ses
   return signedInContext(browser, baseURL, session);
 }
 
+// Each sweep opens all 36 routes, several of them lazily loaded screens: more than the default 30 s.
+test.describe.configure({ timeout: 180_000 });
+
 test('a visitor ends where the route table sends a visitor', async ({ context }) => {
   await sweep(context, 'visitor');
 });

@@ -1,23 +1,25 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import { TOAST_MS } from '@traffic/shared/constants';
-import { createQueryClient } from './query-client.ts';
+import { ThemeProvider } from '@mui/system';
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryProvider } from './query-provider.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
 import { theme } from './theme.ts';
+import { ToastHost } from './toast-host.tsx';
 
-/** `queryClient` lets tests start from a clean cache of their own. */
-export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [queryClient] = useState(() => given ?? createQueryClient());
+/**
+ * `queryClient` lets tests start from a clean cache of their own. Without it, TanStack Query and
+ * react-toastify load when first needed (see query-provider.tsx, toast-host.tsx): the landing page
+ * uses neither (docs/performance.md, the landing page's JavaScript budget).
+ */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
+      <QueryProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>
-        <ToastContainer position="top-left" autoClose={TOAST_MS} theme="dark" newestOnTop />
-      </QueryClientProvider>
+        <ToastHost />
+      </QueryProvider>
     </ThemeProvider>
   );
 }

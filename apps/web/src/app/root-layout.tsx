@@ -1,16 +1,22 @@
-import { Suspense } from 'react';
-import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense, useEffect } from 'react';
 import { ScrollRestoration, useNavigation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
-import { AppHeader } from './layout/app-header.tsx';
-import { UpdateDetailsPrompt } from './layout/update-details-prompt.tsx';
+import { AppHeader, loadSignedInHeader } from './layout/app-header.tsx';
 import { useSession } from './session/session-context.ts';
+
+const NavigationProgress = lazy(async () => ({ default: (await import('./layout/navigation-progress.tsx')).NavigationProgress }));
+// Signed-in users only: a chunk of its own, so the landing page does not load MUI's Dialog.
+const UpdateDetailsPrompt = lazy(async () => ({ default: (await import('./layout/update-details-prompt.tsx')).UpdateDetailsPrompt }));
 
 export function RootLayout() {
   const { status } = useSession();
   // While the next screen's code loads, the current one stays up with a bar on top of it.
   const navigating = useNavigation().state === 'loading';
+  // A stored session is being confirmed: fetch the signed-in bar's code meanwhile.
+  useEffect(() => {
+    if (status === 'loading') void loadSignedInHeader();
+  }, [status]);
 
   // Until the stored session is confirmed (or being thrown away), no guard can decide anything.
   if (status === 'loading' || status === 'failed') return <FullPageLoader />;
@@ -18,16 +24,19 @@ export function RootLayout() {
   return (
     <>
       {navigating && (
-        <LinearProgress
-          aria-label="Loading page"
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
-        />
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
       )}
       <AppHeader />
       <Suspense fallback={<FullPageLoader />}>
         <RouteGuard />
       </Suspense>
-      <UpdateDetailsPrompt />
+      {status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <UpdateDetailsPrompt />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

@@ -24,13 +24,13 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/');
   });
 
-  it('guards a route whose screen is not built yet, then shows Page not found', async () => {
+  it('guards a lazy screen: a visitor goes to /login, a signed-in user gets the screen', async () => {
     const { router } = renderApp('/support');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 
     signIn();
     renderApp('/support');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Support' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('sends a signed-in user from the landing page to /home', async () => {

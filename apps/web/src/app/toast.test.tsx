@@ -28,4 +28,16 @@ describe('notify', () => {
     expect(await screen.findByText('Support request sent successfully!')).toBeInTheDocument();
     expect(await screen.findByText('Purchase cancelled')).toBeInTheDocument();
   });
+
+  it('shows a titled toast as a bold title line over the text, once', async () => {
+    render(<ToastContainer />);
+    act(() => {
+      notify.titled.success('Success', 'Notification sent successfully');
+      notify.titled.success('Success', 'Notification sent successfully');
+    });
+    const text = await screen.findByText('Notification sent successfully');
+    expect(screen.getByText('Success').tagName).toBe('STRONG');
+    expect(text).toContainElement(screen.getByText('Success'));
+    expect(screen.getAllByText('Notification sent successfully')).toHaveLength(1);
+  });
 });

@@ -1,6 +1,11 @@
+import { createElement, Fragment } from 'react';
 import { toast } from 'react-toastify';
+import { requestToastContainer } from './toast-host.tsx';
 
 type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+// A screen that can raise toasts is loading: mount the (lazily loaded) container now.
+requestToastContainer();
 
 /*
  * The toast's id is its text: react-toastify ignores a toast whose id is already on screen, so
@@ -10,10 +15,21 @@ function show(kind: ToastKind, message: string) {
   return toast[kind](message, { toastId: message });
 }
 
+/** A bold title line over the text (SPEC.md section 8: 'Success' / 'Notification sent successfully'), both as plain text. */
+function showTitled(kind: ToastKind, title: string, message: string) {
+  const content = createElement(Fragment, null, createElement('strong', { style: { display: 'block' } }, title), message);
+  return toast[kind](content, { toastId: `${title}\n${message}` });
+}
+
 /** The one way the app raises a toast. */
 export const notify = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
   warning: (message: string) => show('warning', message),
+  /** The same toasts with a title line above the text. */
+  titled: {
+    success: (title: string, message: string) => showTitled('success', title, message),
+    error: (title: string, message: string) => showTitled('error', title, message),
+  },
 };

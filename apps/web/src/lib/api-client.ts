@@ -54,23 +54,31 @@ async function decodeError(response: Response): Promise<ApiError> {
   );
 }
 
-/** The one HTTP client: JSON in and out, the stored token attached, errors thrown as ApiError. Toasts are the caller's. */
+/** The one HTTP client: JSON (or a FormBody) in, JSON out, the stored token attached, errors thrown as ApiError. Toasts are the caller's. */
 export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   return send<T>(method, `${API_BASE}${path}`, body, readToken());
 }
 
+/** A body sent `application/x-www-form-urlencoded` (the spec's form-encoded admin calls); any other body goes as JSON. */
+export class FormBody {
+  constructor(readonly fields: Record<string, string>) {}
+}
+
+function encodeBody(body: unknown): { contentType: string; payload: string } | null {
+  if (body === undefined) return null;
+  if (body instanceof FormBody) return { contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams(body.fields).toString() };
+  return { contentType: 'application/json', payload: JSON.stringify(body) };
+}
+
 async function send<T>(method: Method, url: string, body: unknown, token: string | null): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const encoded = encodeBody(body);
+  if (encoded) headers['content-type'] = encoded.contentType;
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(url, { method, headers, body: encoded?.payload });
   } catch {
     throw new ApiError(0, 'NETWORK', MSG.genericError);
   }
@@ -90,6 +98,8 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  /** POST with form fields (`application/x-www-form-urlencoded`) instead of JSON. */
+  postForm: <T>(path: string, fields: Record<string, string>) => apiRequest<T>('POST', path, new FormBody(fields)),
 };
 
 /**

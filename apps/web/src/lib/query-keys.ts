@@ -14,9 +14,28 @@ export const queryKeys = {
   },
   /** GET /api/config: this deployment's payment mode and PayPal client id. */
   clientConfig: ['client-config'] as const,
+  /** One website (POST website/edit/{id}) and its delivered hits (GET website/{id}/hits). */
+  websites: {
+    all: ['websites'] as const,
+    detail: (id: number) => ['websites', 'detail', id] as const,
+    hits: (id: number) => ['websites', 'hits', id] as const,
+  },
   admin: {
     all: ['admin'] as const,
-    /** GET admin/activated-addons ('Package details'), one entry per page, size and search. */
+    /** GET admin/activated-addons ('Package details'): every page, size and search under one prefix. */
+    activatedAddonsAll: ['admin', 'activated-addons'] as const,
     activatedAddons: (page: number, size: number, search: string) => ['admin', 'activated-addons', { page, size, search }] as const,
+    /** GET admin/users and admin/websites: the dashboard's counts. */
+    userCount: ['admin', 'user-count'] as const,
+    websiteCount: ['admin', 'website-count'] as const,
+    /** GET admin/expire: subscriptions ending within 30 days. */
+    expiringUsers: ['admin', 'expiring-users'] as const,
+    /** GET admin/latest-websites. */
+    latestWebsites: ['admin', 'latest-websites'] as const,
+    /** GET admin/all-users/{type} ('Users details'): every page, search and filter under one prefix. */
+    allUsers: ['admin', 'all-users'] as const,
+    usersPage: (type: string, params: Record<string, string | number>) => ['admin', 'all-users', type, params] as const,
+    /** POST admin/search-users (the notification form's 'Sender Name'). */
+    userSearch: (text: string) => ['admin', 'search-users', text] as const,
   },
 };

@@ -4,6 +4,9 @@ export interface ApiCall {
   method: string;
   /** Decoded, without the /api prefix: "POST /users/load/ann@example.com". */
   path: string;
+  /** The query string's parameters: "GET /admin/all-users/normal?page=1" has `{ page: '1' }`. */
+  query: Record<string, string>;
+  /** JSON bodies parsed; form-encoded bodies as their fields. */
   body: unknown;
   authorization: string | null;
 }
@@ -14,6 +17,12 @@ export interface FakeResponse {
 }
 
 type Reply = FakeResponse | ((call: ApiCall) => FakeResponse | Promise<FakeResponse>);
+
+function parseBody(body: RequestInit['body'], contentType: string | null): unknown {
+  if (typeof body !== 'string') return undefined;
+  if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(body));
+  return JSON.parse(body);
+}
 
 /**
  * Replaces fetch, the API client's only way out, with a table of answers keyed "METHOD /path".
@@ -30,7 +39,8 @@ export function fakeApi(replies: Record<string, Reply>) {
     const call: ApiCall = {
       method,
       path: decodeURIComponent(url.pathname.replace(/^\/api/, '')),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      query: Object.fromEntries(url.searchParams),
+      body: parseBody(init.body, headers.get('content-type')),
       authorization: headers.get('authorization'),
     };
     calls.push(call);

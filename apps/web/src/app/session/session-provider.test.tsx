@@ -17,6 +17,8 @@ describe('session', () => {
     renderApp('/home');
 
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    // The user is requested once TanStack Query has loaded (on demand: app/query-provider.tsx).
+    await waitFor(() => expect(api.calls).toHaveLength(1));
     answer(ok(makeUser({ fullName: 'Annie/Lee' })));
     expect(await screen.findByRole('heading', { name: 'Welcome, Annie' })).toBeInTheDocument();
     expect(api.calls[0]?.authorization).toBe('Bearer stored-token');

@@ -1,62 +1,44 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { currentUserQuery } from '../../features/auth/api/load-user.ts';
-import { isApiError, setUnauthorizedHandler } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { reloadPage } from '../../lib/reload-page.ts';
-import {
-  clearStoredSession,
-  readStoredSession,
-  storeSession,
-  storeUser,
-  type StoredSession,
-} from '../../lib/session-store.ts';
+import { clearStoredSession, readStoredSession, storeSession, storeUser, type StoredSession } from '../../lib/session-store.ts';
+import { loadQueryClient } from '../query-provider.tsx';
+import { failSession } from './fail-session.ts';
 import { SessionContext, type Session, type SessionStatus } from './session-context.ts';
+import type { LoadedUser } from './session-user-sync.tsx';
 
-let failing = false;
-
-/** The failed state of SPEC.md section 4: forget everything stored and start the page over. */
-function failSession() {
-  // A refused token can be reported by several calls at once; one reload is enough.
-  if (failing) return;
-  failing = true;
-  clearStoredSession();
-  reloadPage();
-}
+// With TanStack Query, only when a session is stored: a visitor's landing page loads neither.
+const SessionUserSync = lazy(async () => {
+  await loadQueryClient();
+  return { default: (await import('./session-user-sync.tsx')).SessionUserSync };
+});
 
 /**
  * Owns the session. The stored token and email are only a claim: on start the user is loaded
  * from the server, and the app shows a loader until that answers.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  // Present once TanStack Query is loaded, which any screen that signs in or out has done.
+  const queryClient = useContext(QueryClientContext);
   const [stored, setStored] = useState<StoredSession | null>(readStoredSession);
-  const userQuery = useQuery({ ...currentUserQuery(stored?.email ?? ''), enabled: stored !== null });
+  const [loaded, setLoaded] = useState<LoadedUser | null>(null);
 
-  // A later refresh that fails on the network keeps the user on screen; a refused token does not.
-  const failed =
-    stored !== null && userQuery.isError && (userQuery.data === undefined || isApiError(userQuery.error, 'UNAUTHORIZED'));
+  // Only what was loaded for the stored email counts.
+  const current = stored && loaded?.email === stored.email ? loaded : null;
+  const failed = stored !== null && !!current?.failed;
 
   useEffect(() => {
     if (failed) failSession();
   }, [failed]);
 
-  useEffect(() => {
-    setUnauthorizedHandler(failSession);
-    return () => setUnauthorizedHandler(null);
-  }, []);
-
-  // Keeps the stored copy current for screens that read it from storage (checkout).
-  useEffect(() => {
-    if (stored && userQuery.data) storeUser(userQuery.data);
-  }, [stored, userQuery.data]);
-
   const signIn = useCallback(
     (token: string, user: User) => {
       storeSession(token, user);
-      queryClient.setQueryData(queryKeys.users.current(user.email), user);
+      queryClient?.setQueryData(queryKeys.users.current(user.email), user);
       setStored({ token, email: user.email });
+      // The user is known already: no loader between signing in and the next page.
+      setLoaded({ email: user.email, user, failed: false });
     },
     [queryClient],
   );
@@ -64,7 +46,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const replaceUser = useCallback(
     (user: User) => {
       storeUser(user);
-      queryClient.setQueryData(queryKeys.users.current(user.email), user);
+      queryClient?.setQueryData(queryKeys.users.current(user.email), user);
+      setLoaded((previous) => previous && { ...previous, user });
     },
     [queryClient],
   );
@@ -72,15 +55,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     clearStoredSession();
     setStored(null);
-    queryClient.clear();
+    setLoaded(null);
+    queryClient?.clear();
   }, [queryClient]);
 
-  const user = stored && !failed ? (userQuery.data ?? null) : null;
+  const user = stored && !failed ? (current?.user ?? null) : null;
   const status: SessionStatus = !stored ? 'anonymous' : failed ? 'failed' : user ? 'authenticated' : 'loading';
 
   const session = useMemo<Session>(
     () => ({ status, user, signIn, replaceUser, signOut }),
     [status, user, signIn, replaceUser, signOut],
   );
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      {stored && (
+        <Suspense fallback={null}>
+          <SessionUserSync key={stored.email} email={stored.email} onChange={setLoaded} />
+        </Suspense>
+      )}
+      {children}
+    </SessionContext.Provider>
+  );
 }

@@ -10,6 +10,9 @@ import { renderApp } from '../../test/render-app.tsx';
 
 vi.mock('../../lib/reload-page.ts', () => ({ reloadPage: vi.fn() }));
 
+// The next page is a lazy chunk; on a busy machine it takes more than waitFor's default second.
+const SLOW = { timeout: 5_000 };
+
 async function logIn(username: string, password: string) {
   await userEvent.type(await screen.findByLabelText('Email or Username'), username);
   await userEvent.type(screen.getByLabelText('Password'), password);
@@ -50,6 +53,27 @@ describe('LoginPage', () => {
     const { router } = renderApp('/login');
     await logIn('admin@example.com', 'admin-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/update'));
+  });
+
+  it('returns to the page named in ?redirect= after a login', async () => {
+    fakeApi({ 'POST /users/login': ok({ token: 't1', data: makeUser() }) });
+    const { router } = renderApp('/login?redirect=%2Fpricing%2Fseo');
+    await logIn('ann', 'secret-pass');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing/seo'), SLOW);
+  });
+
+  it('ignores a ?redirect= that would leave the site, and still sends a user without an address to /update', async () => {
+    fakeApi({ 'POST /users/login': ok({ token: 't1', data: makeUser() }) });
+    const { router } = renderApp('/login?redirect=%2F%2Fevil.example%2Fhome');
+    await logIn('ann', 'secret-pass');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), SLOW);
+
+    document.body.innerHTML = '';
+    localStorage.clear();
+    fakeApi({ 'POST /users/login': ok({ token: 't2', data: makeUser({ address: '' }) }) });
+    const second = renderApp('/login?redirect=%2Fpricing%2Fseo');
+    await logIn('ann', 'secret-pass');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/update'), SLOW);
   });
 
   it('clears the session, reloads, and shows the server message in the error line after the reload', async () => {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import { firstMessage, loginBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
@@ -13,12 +13,15 @@ import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { reloadPage } from '../../lib/reload-page.ts';
+import { readRedirect } from '../../lib/safe-redirect.ts';
 import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError } from '../../lib/session-store.ts';
 import { useLoginMutation } from './api/login.ts';
 
 export function LoginPage() {
   const signIn = useSignIn();
   const login = useLoginMutation();
+  // A page that sent the visitor here to sign in (?redirect=/pricing/normal); it survives the reload after a failure.
+  const returnTo = readRedirect(useSearchParams()[0]);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   // A failed login reloads the page (SPEC.md section 8); the reason comes back from the tab's storage.
@@ -37,7 +40,7 @@ export function LoginPage() {
     }
     setError(null);
     login.mutate(parsed.data, {
-      onSuccess: ({ token, data: user }) => signIn(token, user),
+      onSuccess: ({ token, data: user }) => signIn(token, user, returnTo),
       onError: (failure) => {
         // The spec's failed state: the session is cleared and the page reloaded, keeping the server's reason.
         keepLoginError(isApiError(failure) ? failure.message : MSG.genericError);

@@ -1,0 +1,127 @@
+/**
+ * Runs after `vite build` (apps/web "build" script) and fails the build when
+ *   - the JavaScript index.html loads for the landing page `/` (its module script and every
+ *     modulepreload, gzip -9) exceeds LANDING_JS_BUDGET, or
+ *   - any chunk a customer can load contains admin feature code (src/features/admin-*).
+ * It also reports, without a budget, what the `/` route's lazy screen adds on top (the landing
+ * screen's chunk and its imports), which the browser fetches right after.
+ * It reads dist/index.html, Vite's manifest (build.manifest) and the module ids per chunk that
+ * vite.config.ts writes next to it (.vite/chunk-modules.json).
+ *
+ * "Customer-loadable" = every chunk reachable from index.html through static imports, and through
+ * dynamic imports except admin-only ones: those whose target is admin code itself (an admin
+ * screen's route) or a module named `admin-*` (what a shared screen lazy-loads only for admins, as
+ * features/home/admin-home.tsx). Anything else reached only through those stays out of the check.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** kB of 1,000 bytes, as Vite reports sizes. */
+export const LANDING_JS_BUDGET = 160_000;
+/** The screen the `/` route lazy-loads (apps/web/src/app/routes.tsx). */
+export const LANDING_MODULE = 'src/features/landing/landing-page.tsx';
+const ADMIN_CODE = /(^|\/)src\/features\/admin-[^/]+\//;
+/** A dynamic import of one of these is loaded for admins only. */
+const isAdminDoor = (id: string) => ADMIN_CODE.test(id) || /(^|\/)admin-[^/]*$/.test(id);
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface BundleReport {
+  /** The JS files dist/index.html loads (module script and modulepreloads), gzip -9 sizes. */
+  landing: { file: string; gzip: number }[];
+  landingGzip: number;
+  budget: number;
+  /** What the `/` route's lazy screen adds on top, fetched once the app starts (no budget). */
+  landingRoute: { file: string; gzip: number }[];
+  landingRouteGzip: number;
+  /** Customer-loadable chunks that contain admin modules, with those modules. */
+  adminLeaks: { file: string; modules: string[] }[];
+  customerChunks: number;
+  problems: string[];
+}
+
+export function gzipSize(path: string): number {
+  return gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+export function analyseBundle(distDir: string): BundleReport {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const modules = JSON.parse(readFileSync(join(distDir, '.vite/chunk-modules.json'), 'utf8')) as Record<string, string[]>;
+  const problems: string[] = [];
+
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
+  if (!entryKey) throw new Error('the Vite manifest has no index.html entry');
+  if (!manifest[LANDING_MODULE]) throw new Error(`the Vite manifest has no chunk for ${LANDING_MODULE}; update LANDING_MODULE`);
+
+  const staticClosure = (start: string, into = new Set<string>()) => {
+    const visit = (key: string) => {
+      if (into.has(key)) return;
+      into.add(key);
+      for (const dep of manifest[key]?.imports ?? []) visit(dep);
+    };
+    visit(start);
+    return into;
+  };
+
+  // Exactly what index.html asks the browser for.
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const htmlFiles = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const landing = htmlFiles.map((file) => ({ file, gzip: gzipSize(join(distDir, file)) }));
+  const landingGzip = landing.reduce((sum, f) => sum + f.gzip, 0);
+  if (landingGzip > LANDING_JS_BUDGET) {
+    problems.push(`index.html loads ${(landingGzip / 1000).toFixed(1)} kB of JavaScript for the landing page (gzip -9), over the ${LANDING_JS_BUDGET / 1000} kB budget`);
+  }
+  // The manifest's static closure of the entry must be what index.html lists; else the figure above misses something.
+  const entryFiles = new Set([...staticClosure(entryKey)].map((k) => manifest[k]!.file));
+  const missing = [...entryFiles].filter((f) => !htmlFiles.includes(f));
+  if (missing.length) problems.push(`index.html does not list these statically imported chunks: ${missing.join(', ')}`);
+
+  const landingRoute = [...staticClosure(LANDING_MODULE)]
+    .map((k) => manifest[k]!.file)
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => ({ file, gzip: gzipSize(join(distDir, file)) }));
+  const landingRouteGzip = landingRoute.reduce((sum, f) => sum + f.gzip, 0);
+
+  const customer = new Set<string>();
+  const visit = (key: string) => {
+    if (customer.has(key)) return;
+    customer.add(key);
+    const chunk = manifest[key]!;
+    for (const dep of chunk.imports ?? []) visit(dep);
+    for (const dep of chunk.dynamicImports ?? []) if (!isAdminDoor(manifest[dep]?.src ?? dep)) visit(dep);
+  };
+  visit(entryKey);
+  const adminLeaks = [...customer]
+    .map((k) => ({ file: manifest[k]!.file, modules: (modules[manifest[k]!.file] ?? []).filter((id) => ADMIN_CODE.test(id)) }))
+    .filter((c) => c.modules.length > 0);
+  for (const leak of adminLeaks) problems.push(`${leak.file}, which customers load, contains admin code: ${leak.modules.join(', ')}`);
+
+  return { landing, landingGzip, budget: LANDING_JS_BUDGET, landingRoute, landingRouteGzip, adminLeaks, customerChunks: customer.size, problems };
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const dist = resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist');
+  const report = analyseBundle(dist);
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1).padStart(7)} kB`;
+  console.log(`JavaScript index.html loads for the landing page (gzip -9), budget ${report.budget / 1000} kB:`);
+  for (const f of [...report.landing].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip)}  ${f.file}`);
+  console.log(`  ${kb(report.landingGzip)}  total (${((report.budget - report.landingGzip) / 1000).toFixed(1)} kB left)`);
+  console.log(`Then the landing screen's own chunks (lazy route, no budget): ${kb(report.landingRouteGzip).trim()} in ${report.landingRoute.length} files`);
+  console.log(`Admin code in customer-loadable chunks (${report.customerChunks} checked): ${report.adminLeaks.length ? 'FOUND' : 'none'}`);
+  if (report.problems.length) {
+    console.error(`\nBundle check failed:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import TrafficIcon from '@mui/icons-material/Traffic';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../paths.ts';
+
+/** The app bar with the brand link; `start` goes before the brand, `children` at the far end, `after` below the toolbar. */
+export function HeaderBar({ start, children, after }: { start?: ReactNode; children?: ReactNode; after?: ReactNode }) {
+  return (
+    <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Toolbar sx={{ gap: 1 }}>
+        {start}
+        <Button
+          component={RouterLink}
+          to={paths.landing()}
+          color="inherit"
+          startIcon={<TrafficIcon color="primary" />}
+          aria-label="Website Traffic, start page"
+        >
+          <Typography component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'inline' } }}>
+            Website Traffic
+          </Typography>
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        {children}
+      </Toolbar>
+      {after}
+    </AppBar>
+  );
+}

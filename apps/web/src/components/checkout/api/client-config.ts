@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /api/config: `paypalClientId` is null in sandbox mode, where our own approval dialog stands in for PayPal. */
+export interface ClientConfig {
+  paymentsMode: 'sandbox' | 'live';
+  paypalClientId: string | null;
+  currency: 'USD';
+}
+
+export function getClientConfig(): Promise<ClientConfig> {
+  return api.get<ClientConfig>('/config');
+}
+
+export const clientConfigQuery = () =>
+  // Fixed for the life of the server: read once per page load.
+  queryOptions({ queryKey: queryKeys.clientConfig, queryFn: getClientConfig, staleTime: Infinity });
+
+export function useClientConfig() {
+  return useQuery(clientConfigQuery());
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import type { CaptureResult, CheckoutForm } from '@traffic/shared/schemas/payments.schema';
+import type { OrderRequest } from './api/create-card-order.ts';
+import { CardCheckoutButton } from './card-checkout-button.tsx';
+import { checkoutErrorMessage } from './checkout-error.ts';
+import { PaypalCheckoutButton } from './paypal-checkout-button.tsx';
+import type { CheckoutItem } from './paypal-sandbox-dialog.tsx';
+
+export interface CheckoutActionsProps {
+  order: OrderRequest;
+  item: CheckoutItem;
+  /** False for a visitor: either button then asks them to sign in first. */
+  signedIn: boolean;
+  onSignInRequired: () => void;
+  /** Keeps the pending purchase (SPEC.md section 3) before the browser leaves for the card gateway. */
+  onOrderCreated: (checkout: CheckoutForm) => void;
+  /** A PayPal payment went through (or PayPal is settling it). */
+  onPaid: (result: CaptureResult) => void;
+  /** The id of the element naming the item (the card's heading), for screen readers. */
+  describedBy?: string;
+}
+
+/** A catalogue card's two ways to pay, with the reason shown under them when one fails. */
+export function CheckoutActions({ order, item, signedIn, onSignInRequired, onOrderCreated, onPaid, describedBy }: CheckoutActionsProps) {
+  const [error, setError] = useState<string | null>(null);
+  const clear = () => setError(null);
+  const report = (failure: unknown) => setError(checkoutErrorMessage(failure));
+
+  return (
+    <Stack spacing={1.25} sx={{ width: '100%' }}>
+      <CardCheckoutButton
+        order={order}
+        signedIn={signedIn}
+        onSignInRequired={onSignInRequired}
+        onOrderCreated={onOrderCreated}
+        onStart={clear}
+        onError={report}
+        describedBy={describedBy}
+      />
+      <PaypalCheckoutButton
+        order={order}
+        item={item}
+        signedIn={signedIn}
+        onSignInRequired={onSignInRequired}
+        onStart={clear}
+        onPaid={onPaid}
+        onError={report}
+        describedBy={describedBy}
+      />
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link as RouterLink } from 'react-router';
+import { PACKAGE_TYPES, type PackageType } from '@traffic/shared/constants';
+
+export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = { normal: 'Normal', seo: 'SEO' };
+
+/** The `:type?` of a route: the first type when absent, null when it names no type. */
+export function packageTypeFromParam(param: string | undefined): PackageType | null {
+  if (param === undefined) return PACKAGE_TYPES[0];
+  return (PACKAGE_TYPES as readonly string[]).includes(param) ? (param as PackageType) : null;
+}
+
+export const packageTypeTabId = (idPrefix: string, type: PackageType) => `${idPrefix}-tab-${type}`;
+export const packageTypePanelId = (idPrefix: string) => `${idPrefix}-panel`;
+
+interface Props {
+  value: PackageType;
+  /** The page's link for a type: the URL follows the tab. */
+  linkTo: (type: PackageType) => string;
+  idPrefix: string;
+}
+
+/** One tab per package type; each is a link, so the address always names the type shown. */
+export function PackageTypeTabs({ value, linkTo, idPrefix }: Props) {
+  return (
+    <Tabs value={value} aria-label="Package types" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      {PACKAGE_TYPES.map((type) => (
+        <Tab
+          key={type}
+          value={type}
+          label={PACKAGE_TYPE_LABELS[type]}
+          component={RouterLink}
+          to={linkTo(type)}
+          id={packageTypeTabId(idPrefix, type)}
+          aria-controls={packageTypePanelId(idPrefix)}
+        />
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
+import { MSG } from '@traffic/shared/messages';
+import { addonIdFor } from '@traffic/shared/schemas/catalogue.schema';
+import { notify } from '../../app/toast.ts';
+import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
+import { useCreateAddonMutation } from './api/create-addon.ts';
+import { useAddonsQuery } from './api/get-addons.ts';
+import { AdminPage } from './components/admin-page.tsx';
+import { ExistingItems } from './components/existing-items.tsx';
+import { FormPanel } from './components/form-panel.tsx';
+import { PackageTypeField } from './components/package-type-field.tsx';
+import { describeAddon } from './format.ts';
+import { LIMITS, allProblemsResolver, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
+import { serverReason } from './server-reason.ts';
+
+interface AddonFormValues {
+  name: string;
+  count: string;
+  price: string;
+  type: PackageType;
+}
+
+const EMPTY: AddonFormValues = { name: '', count: '', price: '', type: DEFAULT_PACKAGE_TYPE };
+
+const resolver = allProblemsResolver<AddonFormValues>((values) => ({
+  name: textProblem(values.name),
+  count: wholeNumberProblem(values.count, LIMITS.count),
+  price: wholeNumberProblem(values.price, LIMITS.price),
+}));
+
+/** The id the server will give the add-on, once the count reads as one. */
+function previewId(count: string, kind: AddonKind): string | undefined {
+  const value = parseWhole(count);
+  return Number.isNaN(value) || value < LIMITS.count.min ? undefined : addonIdFor(value, kind);
+}
+
+/** /addhits and /addslots: Name, Count, Price, Type; the spec's toasts; the form clears after a success. */
+function AddAddonPage({ kind }: { kind: AddonKind }) {
+  const info = ADDON_KIND[kind];
+  const list = useAddonsQuery(kind);
+  const create = useCreateAddonMutation(kind);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<AddonFormValues>({ defaultValues: EMPTY, resolver });
+  const id = previewId(useWatch({ control, name: 'count' }), kind);
+  const taken = id !== undefined && list.data?.some((addon) => addon.id === id);
+
+  function save(values: AddonFormValues) {
+    setRefusal(null);
+    const count = parseWhole(values.count);
+    const body = { id: addonIdFor(count, kind), name: values.name.trim(), count, price: parseWhole(values.price), type: values.type };
+    create.mutate(body, {
+      onSuccess: () => {
+        notify.success(info.added);
+        reset(EMPTY);
+      },
+      onError: (error) => {
+        notify.error(info.addFailed);
+        setRefusal(serverReason(error));
+      },
+    });
+  }
+
+  const countHelp = id ? `Saved as ${id}${taken ? ', which already exists' : ''}` : 'How many extra ' + kind;
+  return (
+    <AdminPage title={info.addTitle} intro={`Create an ${info.label.toLowerCase()} add-on customers can buy.`}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <FormPanel
+            label={info.addTitle}
+            onSubmit={handleSubmit(save, () => notify.error(MSG.fillAllFields))}
+            submitLabel={info.addButton}
+            busy={create.isPending}
+            serverMessage={refusal}
+          >
+            <TextField label="Name" {...register('name')} error={Boolean(errors.name)} helperText={errors.name?.message} fullWidth />
+            <TextField
+              label="Count"
+              type="number"
+              slotProps={{ htmlInput: { min: LIMITS.count.min, step: 1, inputMode: 'numeric' } }}
+              {...register('count')}
+              error={Boolean(errors.count)}
+              helperText={errors.count?.message ?? countHelp}
+              fullWidth
+            />
+            <TextField
+              label="Price"
+              type="number"
+              slotProps={{ htmlInput: { min: LIMITS.price.min, step: 1, inputMode: 'numeric' } }}
+              {...register('price')}
+              error={Boolean(errors.price)}
+              helperText={errors.price?.message ?? 'Whole US dollars'}
+              fullWidth
+            />
+            <Controller
+              name="type"
+              control={control}
+              render={({ field }) => <PackageTypeField {...field} fullWidth />}
+            />
+          </FormPanel>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <ExistingItems
+            title={`Existing ${info.label.toLowerCase()} packages`}
+            items={list.data?.map((addon) => ({ id: addon.id, primary: `${addon.name} (${addon.id})`, secondary: describeAddon(addon) }))}
+            loading={list.isPending}
+            failed={list.isError}
+            onRetry={() => void list.refetch()}
+            highlightId={taken ? id : undefined}
+          />
+        </Grid>
+      </Grid>
+    </AdminPage>
+  );
+}
+
+export const AddHitsPage = () => <AddAddonPage kind="hits" />;
+export const AddSlotsPage = () => <AddAddonPage kind="slots" />;

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
+import { MSG } from '@traffic/shared/messages';
+import { packageIdFor } from '@traffic/shared/schemas/catalogue.schema';
+import { notify } from '../../app/toast.ts';
+import { useCreatePackageMutation } from './api/create-package.ts';
+import { usePackagesQuery } from './api/get-packages.ts';
+import { AdminPage } from './components/admin-page.tsx';
+import { ExistingItems } from './components/existing-items.tsx';
+import { FormPanel } from './components/form-panel.tsx';
+import { PackageTypeField } from './components/package-type-field.tsx';
+import { describePackage } from './format.ts';
+import { LIMITS, allProblemsResolver, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
+import { serverReason } from './server-reason.ts';
+
+interface PackageFormValues {
+  name: string;
+  hits: string;
+  slots: string;
+  price: string;
+  description: string;
+  type: PackageType;
+}
+
+const EMPTY: PackageFormValues = { name: '', hits: '', slots: '', price: '', description: '', type: DEFAULT_PACKAGE_TYPE };
+
+/** A name of nothing but punctuation would make the id 'pkg', which the server refuses. */
+function nameProblem(name: string): string | null {
+  return textProblem(name) ?? (packageIdFor(name) === 'pkg' ? 'Use letters or digits' : null);
+}
+
+const resolver = allProblemsResolver<PackageFormValues>((values) => ({
+  name: nameProblem(values.name),
+  hits: wholeNumberProblem(values.hits, LIMITS.count),
+  slots: wholeNumberProblem(values.slots, LIMITS.count),
+  price: wholeNumberProblem(values.price, LIMITS.price),
+  description: textProblem(values.description),
+}));
+
+/**
+ * /adminaddpackage and /admin/addPackage: a monthly package. The spec words its toasts like the
+ * hit-package form's ('New hit pacakge added successfully' and the Hits Package failure).
+ */
+export function AddPackagePage() {
+  const list = usePackagesQuery();
+  const create = useCreatePackageMutation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PackageFormValues>({ defaultValues: EMPTY, resolver });
+  const name = useWatch({ control, name: 'name' });
+  const id = nameProblem(name) ? undefined : packageIdFor(name);
+  const taken = id !== undefined && list.data?.some((pkg) => pkg.id === id);
+
+  function save(values: PackageFormValues) {
+    setRefusal(null);
+    const body = {
+      id: packageIdFor(values.name),
+      name: values.name.trim(),
+      hits_per_day: parseWhole(values.hits),
+      slots: parseWhole(values.slots),
+      price: parseWhole(values.price),
+      description: values.description,
+      type: values.type,
+    };
+    create.mutate(body, {
+      onSuccess: () => {
+        notify.success(MSG.hitPackageAdded);
+        reset(EMPTY);
+      },
+      onError: (error) => {
+        notify.error(MSG.hitPackageAddFailed);
+        setRefusal(serverReason(error));
+      },
+    });
+  }
+
+  const number = (field: 'hits' | 'slots' | 'price', label: string, help: string) => (
+    <TextField
+      label={label}
+      type="number"
+      slotProps={{ htmlInput: { min: LIMITS[field === 'price' ? 'price' : 'count'].min, step: 1, inputMode: 'numeric' } }}
+      {...register(field)}
+      error={Boolean(errors[field])}
+      helperText={errors[field]?.message ?? help}
+      fullWidth
+    />
+  );
+
+  return (
+    <AdminPage title="New package" intro="Create a monthly package: hits per day and website slots for one package type.">
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <FormPanel
+            label="New package"
+            onSubmit={handleSubmit(save, () => notify.error(MSG.fillAllFields))}
+            submitLabel="Add Package"
+            busy={create.isPending}
+            serverMessage={refusal}
+          >
+            <TextField
+              label="Name"
+              {...register('name')}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message ?? (id ? `Saved as ${id}${taken ? ', which already exists' : ''}` : ' ')}
+              fullWidth
+            />
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 4 }}>{number('hits', 'Hits', 'Per day')}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{number('slots', 'Slots', 'Websites')}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{number('price', 'Price', 'Whole US dollars a month')}</Grid>
+            </Grid>
+            <TextField
+              label="Description"
+              multiline
+              minRows={4}
+              {...register('description')}
+              error={Boolean(errors.description)}
+              helperText={errors.description?.message ?? 'HTML list markup, e.g. <ul><li>Direct traffic</li></ul>'}
+              fullWidth
+            />
+            <Controller name="type" control={control} render={({ field }) => <PackageTypeField {...field} fullWidth />} />
+          </FormPanel>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <ExistingItems
+            title="Existing packages"
+            items={list.data?.map((pkg) => ({ id: pkg.id, primary: `${pkg.name} (${pkg.id})`, secondary: describePackage(pkg) }))}
+            loading={list.isPending}
+            failed={list.isError}
+            onRetry={() => void list.refetch()}
+            highlightId={taken ? id : undefined}
+          />
+        </Grid>
+      </Grid>
+    </AdminPage>
+  );
+}

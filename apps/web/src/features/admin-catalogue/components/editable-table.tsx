@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { MSG } from '@traffic/shared/messages';
+import { notify } from '../../../app/toast.ts';
+import { EditableRow } from './editable-row.tsx';
+import { draftOf, draftProblems, type Draft, type TableColumn } from './table-columns.ts';
+import { useConfirmedDelete } from './use-confirmed-delete.tsx';
+
+interface EditableTableProps<Row> {
+  label: string;
+  columns: TableColumn<Row>[];
+  rows: Row[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  rowId: (row: Row) => string;
+  /** Saves a checked draft; rejects on failure. */
+  save: (row: Row, draft: Draft) => Promise<unknown>;
+  remove: (row: Row) => Promise<unknown>;
+  /** Names the row in the delete confirmation. */
+  describe: (row: Row) => string;
+  empty: string;
+}
+
+/**
+ * A catalogue table edited in place (SPEC.md section 2): one row at a time turns into inputs with
+ * Save and Cancel; Delete asks first. Failures keep the row as it was typed and say so in a toast.
+ */
+export function EditableTable<Row>({ label, columns, rows, loading, failed, onRetry, rowId, save, remove, describe, empty }: EditableTableProps<Row>) {
+  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const deletion = useConfirmedDelete<Row>({ remove, describe, failed: MSG.packageDeleteFailed });
+
+  function stopEditing() {
+    setEditing(null);
+    setProblems({});
+  }
+
+  async function commit(row: Row) {
+    if (!editing) return;
+    const found = draftProblems(editing.draft, columns);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      notify.error(MSG.fillAllFields);
+      return;
+    }
+    setSaving(true);
+    try {
+      await save(row, editing.draft);
+      stopEditing();
+    } catch {
+      notify.error(MSG.packageEditFailed);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const colSpan = columns.length + 1;
+  return (
+    <>
+      {failed && (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={onRetry}>Retry</Button>}>
+          The list could not be loaded.
+        </Alert>
+      )}
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label={label} sx={{ minWidth: 760 }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                // The widths hold in both modes, so a row turning into inputs does not reflow the table.
+                <TableCell key={column.key} sx={{ fontWeight: 700, whiteSpace: 'nowrap', minWidth: column.minWidth }}>
+                  {column.header}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                Actions
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading &&
+              [0, 1, 2].map((n) => (
+                <TableRow key={`loading-${n}`}>
+                  <TableCell colSpan={colSpan}>
+                    <Skeleton height={32} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {rows?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={colSpan} align="center" sx={{ py: 5, color: 'text.secondary' }}>
+                  {empty}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows?.map((row) => {
+              const id = rowId(row);
+              const mine = editing?.id === id;
+              return (
+                <EditableRow
+                  key={id}
+                  row={row}
+                  columns={columns}
+                  draft={mine ? editing.draft : null}
+                  problems={mine ? problems : {}}
+                  saving={mine && saving}
+                  locked={editing !== null && !mine}
+                  onEdit={() => {
+                    setProblems({});
+                    setEditing({ id, draft: draftOf(row, columns) });
+                  }}
+                  onDelete={() => deletion.ask(row)}
+                  onChange={(key, value) =>
+                    setEditing((current) => (current && current.id === id ? { id, draft: { ...current.draft, [key]: value } } : current))
+                  }
+                  onSave={() => void commit(row)}
+                  onCancel={stopEditing}
+                />
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {deletion.dialog}
+    </>
+  );
+}

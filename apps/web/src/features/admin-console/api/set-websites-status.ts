@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@traffic/shared/messages';
+import { notify } from '../../../app/toast.ts';
+import { api, segment } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** PAUSED for 'Pause All', ACTIVE for 'Unpause All'. */
+export type BulkWebsiteStatus = 'PAUSED' | 'ACTIVE';
+
+export interface BulkStatusResult {
+  count: number;
+  message: string;
+}
+
+/** POST website/{userId}/websites/{PAUSED|ACTIVE} (no body): every website of the user at once. */
+export function setWebsitesStatus(userId: number, status: BulkWebsiteStatus): Promise<BulkStatusResult> {
+  return api.post<BulkStatusResult>(`/website/${segment(userId)}/websites/${status}`);
+}
+
+/** Pause All / Unpause All: toasts, then reloads the user list (and the dashboard's latest websites). */
+export function useSetWebsitesStatusMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, status }: { userId: number; status: BulkWebsiteStatus }) => setWebsitesStatus(userId, status),
+    onSuccess: async () => {
+      notify.success(MSG.websiteUpdated);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.allUsers }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.latestWebsites }),
+      ]);
+    },
+    onError: () => notify.error(MSG.websitePauseFailed),
+  });
+}

@@ -1,0 +1,22 @@
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ExpiringUsers } from './expiring-users.tsx';
+import { LatestWebsites } from './latest-websites.tsx';
+import { StatCards } from './stat-cards.tsx';
+
+/** SPEC.md section 2, Home for any role other than ROLE_USER: counts, expiring subscriptions, latest websites. */
+export function AdminDashboard() {
+  return (
+    <Container component="main" maxWidth="xl" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Admin dashboard
+      </Typography>
+      <Stack spacing={3}>
+        <StatCards />
+        <ExpiringUsers />
+        <LatestWebsites />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,87 @@
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { EXPIRY_WARNING_DAYS } from '@traffic/shared/constants';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useExpiringUsersQuery, type ExpiringUser } from '../api/get-expiring-users.ts';
+import { SectionCard } from '../components/section-card.tsx';
+import { StatusChip } from '../components/status-chip.tsx';
+import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
+import { UserStatusButton } from '../components/user-status-button.tsx';
+import { daysUntil, describeDaysLeft, formatDate } from '../format.ts';
+import { useUserStatusMutation } from '../use-user-status.ts';
+
+const HEADERS = ['Username', 'Email', 'Package', 'Expiry', 'Status', 'Action'];
+const TYPE_LABEL: Record<string, string> = { normal: 'Normal', seo: 'SEO' };
+
+function DaysLeft({ expiry }: { expiry: string }) {
+  const days = daysUntil(expiry);
+  return <Chip size="small" label={describeDaysLeft(days)} color={days <= 7 ? 'error' : 'warning'} variant="outlined" sx={{ ml: 1 }} />;
+}
+
+/** SPEC.md section 2: users whose subscription ends within 30 days, each with Deactivate or Activate. */
+export function ExpiringUsers() {
+  const query = useExpiringUsersQuery();
+  const status = useUserStatusMutation();
+  const pendingEmail = status.isPending ? status.variables.email : null;
+
+  const row = (user: ExpiringUser) => {
+    const action = user.status === 'ACTIVE' ? 'deactivate' : 'activate';
+    return (
+      <TableRow key={`${user.id}-${user.type}`} hover>
+        <TableCell sx={{ fontWeight: 600 }}>{user.username}</TableCell>
+        <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+        <TableCell>
+          {user.package_name} <Chip size="small" label={TYPE_LABEL[user.type] ?? user.type} sx={{ ml: 0.5 }} />
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          {formatDate(user.subscription_expiry_date)}
+          <DaysLeft expiry={user.subscription_expiry_date} />
+        </TableCell>
+        <TableCell>
+          <StatusChip status={user.status} />
+        </TableCell>
+        <TableCell>
+          <UserStatusButton
+            action={action}
+            username={user.username}
+            onClick={() => status.mutate({ email: user.email, action })}
+            disabled={status.isPending}
+            loading={pendingEmail === user.email}
+          />
+        </TableCell>
+      </TableRow>
+    );
+  };
+
+  return (
+    <SectionCard title="Subscriptions ending soon" subtitle={`Users whose subscription ends within ${EXPIRY_WARNING_DAYS} days.`}>
+      {query.isError ? (
+        <LoadError message="The expiring subscriptions could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Subscriptions ending soon" aria-busy={query.isPending} sx={{ minWidth: 720 }}>
+            <TableHead>
+              <TableRow>
+                {HEADERS.map((header) => (
+                  <TableCell key={header} sx={{ fontWeight: 700 }}>
+                    {header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {query.isPending && <LoadingRows columns={HEADERS.length} />}
+              {query.data?.length === 0 && <EmptyRow columns={HEADERS.length}>No subscription ends within the next 30 days.</EmptyRow>}
+              {query.data?.map(row)}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { MSG } from '@traffic/shared/messages';
+import type { NotificationAudience } from '../api/send-notification.ts';
+
+/** 'Send To': All is every customer, Many the users picked in the 'Sender Name List'. */
+export const SEND_OPTIONS: { value: NotificationAudience; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'selected', label: 'Many' },
+];
+
+export interface NotificationFormValues {
+  title: string;
+  description: string;
+  sendTo: NotificationAudience | '';
+}
+
+export const emptyNotificationForm: NotificationFormValues = { title: '', description: '', sendTo: '' };
+
+/** The server's limits, enforced while typing rather than refused after sending. */
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+
+/** SPEC.md section 5, "Notification": each field's own message. */
+export const notificationRules = {
+  title: { validate: (value: string) => value.trim() !== '' || MSG.titleRequired },
+  description: { validate: (value: string) => value.trim() !== '' || MSG.descriptionRequired },
+  sendTo: { validate: (value: string) => value !== '' || MSG.sendOptionRequired },
+};

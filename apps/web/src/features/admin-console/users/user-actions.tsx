@@ -1,0 +1,35 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
+import { UserStatusButton } from '../components/user-status-button.tsx';
+import type { BulkWebsiteStatus } from '../api/set-websites-status.ts';
+import type { StatusAction } from '../use-user-status.ts';
+
+export interface UserActionHandlers {
+  onStatus: (user: AdminUserRow, action: StatusAction) => void;
+  onWebsites: (user: AdminUserRow, status: BulkWebsiteStatus) => void;
+  /** The user a call is running for: that row's buttons wait. */
+  busyUserId: number | null;
+}
+
+/** Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'. */
+export function UserActions({ user, onStatus, onWebsites, busyUserId }: UserActionHandlers & { user: AdminUserRow }) {
+  const busy = busyUserId === user.id;
+  const noSites = user.websites.length === 0;
+  return (
+    <Stack spacing={1} sx={{ minWidth: 140 }}>
+      <Stack direction="row" spacing={1}>
+        <UserStatusButton action="activate" username={user.username} disabled={busy || user.status === 'ACTIVE'} onClick={() => onStatus(user, 'activate')} />
+        <UserStatusButton action="deactivate" username={user.username} disabled={busy || user.status === 'DEACTIVATED'} onClick={() => onStatus(user, 'deactivate')} />
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        <Button size="small" variant="outlined" color="warning" disabled={busy || noSites} onClick={() => onWebsites(user, 'PAUSED')} aria-label={`Pause All websites of ${user.username}`}>
+          Pause All
+        </Button>
+        <Button size="small" variant="outlined" disabled={busy || noSites} onClick={() => onWebsites(user, 'ACTIVE')} aria-label={`Unpause All websites of ${user.username}`}>
+          Unpause All
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

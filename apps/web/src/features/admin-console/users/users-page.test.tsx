@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@traffic/shared/messages';
+import { fail, ok, type ApiCall } from '../../../test/fake-api.ts';
+import { findToast } from '../../../test/find-toast.ts';
+import { basic, dismissToastsAfterEach, FIRST_LOAD, makeUserRow, openAsAdmin, seoStarter, standard, user } from '../admin-console-test-kit.ts';
+
+dismissToastsAfterEach();
+
+// The route loads the screen lazily; a cold first import can outlast a query's default wait.
+beforeAll(async () => {
+  await import('./users-page.tsx');
+});
+
+const ann = makeUserRow({
+  websites: [
+    { id: 11, url: 'https://ann.example.com', status: 'ACTIVE', type: 'normal' },
+    { id: 12, url: 'https://shop.example.com', status: 'PAUSED', type: 'normal' },
+  ],
+});
+const bob = makeUserRow({ id: 8, username: 'bob', email: 'bob@example.com', status: 'DEACTIVATED', package_id: null, package_name: null, subscription_expiry_date: null });
+const seoAnn = makeUserRow({ package_id: 'pkgSeoStarter', package_name: 'Seo Starter', websites: [{ id: 21, url: 'https://seo.example.com', status: 'ACTIVE', type: 'seo' }] });
+
+const NORMAL = 'GET /admin/all-users/normal';
+const SEO = 'GET /admin/all-users/seo';
+
+function openUsers(replies: Parameters<typeof openAsAdmin>[1] = {}) {
+  return openAsAdmin('/users', {
+    [NORMAL]: ok({ total: 12, rows: [ann, bob] }),
+    [SEO]: ok({ total: 1, rows: [seoAnn] }),
+    'GET /packages': ok([basic, standard, seoStarter]),
+    ...replies,
+  });
+}
+
+const lastQuery = (calls: ApiCall[]) => calls.at(-1)?.query;
+const usersTable = () => screen.findByRole('table', { name: 'Users details' }, FIRST_LOAD);
+const rowOf = async (username: string) => (await within(await usersTable()).findByRole('cell', { name: username }, FIRST_LOAD)).closest('tr')!;
+
+async function choose(label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('UsersPage (/users)', () => {
+  it("is titled 'Users details' and lists each user's subscription, status, package and websites", async () => {
+    const { api } = openUsers();
+    expect(await screen.findByRole('heading', { name: 'Users details' }, FIRST_LOAD)).toBeInTheDocument();
+    const row = await rowOf('ann');
+    expect(row).toHaveTextContent('ann@example.com');
+    expect(row).toHaveTextContent(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date('2031-05-01T00:00:00.000Z')));
+    expect(row).toHaveTextContent('ACTIVE');
+    expect(row).toHaveTextContent('Basic');
+    const sites = within(row).getByRole('list', { name: 'Websites of ann' });
+    expect(within(sites).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(sites).getByRole('link', { name: 'View https://ann.example.com' })).toHaveAttribute('href', '/viewWebsite/11');
+    expect(within(sites).getByText('PAUSED')).toBeInTheDocument();
+    expect(within(sites).queryByText('SEO')).not.toBeInTheDocument();
+    expect(await rowOf('bob')).toHaveTextContent('No websites');
+    expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '0', size: '5', search: '' });
+  });
+
+  it("tags seo websites 'SEO' and views them in /edit-website/{id} on the SEO tab", async () => {
+    const { api } = openUsers();
+    await rowOf('ann');
+    await user.click(screen.getByRole('tab', { name: 'SEO' }));
+    await waitFor(() => expect(api.callsTo(SEO)).toHaveLength(1));
+    const sites = await screen.findByRole('list', { name: 'Websites of ann' });
+    const site = await within(sites).findByRole('link', { name: 'View https://seo.example.com' });
+    expect(site).toHaveAttribute('href', '/edit-website/21');
+    expect(within(sites).getByText('SEO')).toBeInTheDocument();
+  });
+
+  it('asks the server for the next page and for 5, 10 or all rows', async () => {
+    const { api } = openUsers();
+    await rowOf('ann');
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '1', size: '5', search: '' }));
+
+    await choose('Rows per page:', '10');
+    await waitFor(() => expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '0', size: '10', search: '' }));
+    await choose('Rows per page:', 'All');
+    await waitFor(() => expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '0', size: '1000', search: '' }));
+  });
+
+  it('searches on the server once typing pauses, from the first page', async () => {
+    const { api } = openUsers();
+    await rowOf('ann');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery(api.callsTo(NORMAL))?.page).toBe('1'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'an');
+    await waitFor(() => expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '0', size: '5', search: 'an' }));
+    // Debounced: one request for the pause after typing, not one per key.
+    expect(api.callsTo(NORMAL).filter((call) => call.query.search === 'a')).toHaveLength(0);
+  });
+
+  it('sends the status, subscription and package filters', async () => {
+    const { api } = openUsers();
+    await rowOf('ann');
+    await choose('Status', 'DEACTIVATED');
+    await choose('Subscription', 'Expired');
+    await choose('Package', 'Standard');
+    await waitFor(() =>
+      expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '0', size: '5', search: '', status: 'DEACTIVATED', subscription: 'expired', package: 'pkgStandard' }),
+    );
+  });
+
+  it('offers only the packages of the chosen type in the package filter', async () => {
+    openUsers();
+    await rowOf('ann');
+    await user.click(screen.getByRole('combobox', { name: 'Package' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['All packages', 'Basic', 'Standard']);
+  });
+
+  it.each([
+    ['Pause All', 'PAUSED'],
+    ['Unpause All', 'ACTIVE'],
+  ])('%s sets every website of the user, toasts and reloads the list', async (label, status) => {
+    const key = `POST /website/7/websites/${status}`;
+    const { api } = openUsers({ [key]: ok({ count: 2, message: MSG.websiteUpdated }) });
+    const row = await rowOf('ann');
+    expect(api.callsTo(NORMAL)).toHaveLength(1);
+
+    await user.click(within(row).getByRole('button', { name: `${label} websites of ann` }));
+
+    await findToast(MSG.websiteUpdated);
+    expect(api.callsTo(key)).toHaveLength(1);
+    expect(api.callsTo(key)[0]?.body).toBeUndefined();
+    await waitFor(() => expect(api.callsTo(NORMAL)).toHaveLength(2));
+  });
+
+  it('activates and deactivates users, and cannot pause a user without websites', async () => {
+    const { api } = openUsers({ 'PUT /users/deactivate/ann@example.com': ok(), 'PUT /users/activate/bob@example.com': fail(500, 'INTERNAL', 'boom') });
+    const annRow = await rowOf('ann');
+    expect(within(annRow).getByRole('button', { name: 'Activate ann' })).toBeDisabled();
+    const bobRow = await rowOf('bob');
+    expect(within(bobRow).getByRole('button', { name: 'Deactivate bob' })).toBeDisabled();
+    expect(within(bobRow).getByRole('button', { name: 'Pause All websites of bob' })).toBeDisabled();
+
+    await user.click(within(annRow).getByRole('button', { name: 'Deactivate ann' }));
+    await findToast(MSG.userStatusChanged);
+    await waitFor(() => expect(api.callsTo(NORMAL)).toHaveLength(2));
+
+    await user.click(within(await rowOf('bob')).getByRole('button', { name: 'Activate bob' }));
+    await findToast(MSG.userActivateFailed);
+  });
+
+  it('shows a loading state, then an empty state that names the filters', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { api } = openUsers({
+      [NORMAL]: async () => {
+        await answered;
+        return ok({ total: 0, rows: [] });
+      },
+    });
+    expect(await usersTable()).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await screen.findByText('There are no customers yet.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Users details' })).toHaveAttribute('aria-busy', 'false');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zed');
+    expect(await screen.findByText('No users match the search and filters.')).toBeInTheDocument();
+    expect(lastQuery(api.callsTo(NORMAL))?.search).toBe('zed');
+  });
+});

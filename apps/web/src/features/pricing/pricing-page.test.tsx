@@ -1,0 +1,171 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_FIELD_ORDER } from '@traffic/shared/schemas/payments.schema';
+import { PENDING_PURCHASE_KEYS } from '../../lib/pending-purchase.ts';
+import { basic, captureFormSubmits, makeCheckout, sandboxConfig, seoStarter, standard } from '../../test/catalogue-fixtures.ts';
+import { fail, fakeApi, ok } from '../../test/fake-api.ts';
+import { makeUser, storeSignedIn } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// The first screen of a file loads its lazy route chunk, which takes a while on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  act(() => toast.dismiss());
+});
+
+const catalogue = { 'GET /packages': ok([basic, standard, seoStarter]), 'GET /config': ok(sandboxConfig) };
+
+function signedIn(user = makeUser({ status: 'ACTIVE' })) {
+  storeSignedIn(user);
+  return { user, api: fakeApi({ ...catalogue, [`POST /users/load/${user.email}`]: ok(user) }) };
+}
+
+const card = (name: string) => screen.findByRole('article', { name });
+
+describe('PricingPage', () => {
+  it('shows the first type by default, one card per package with its price per month, figures and description', async () => {
+    fakeApi(catalogue);
+    renderApp('/pricing');
+
+    const basicCard = await card('Basic');
+    expect(within(basicCard).getByText('$14.99 / month')).toBeInTheDocument();
+    expect(within(basicCard).getByText('Hits per day').nextSibling).toHaveTextContent('1,000');
+    expect(within(basicCard).getByText('Slots').nextSibling).toHaveTextContent('6');
+    const includes = within(basicCard).getByRole('list', { name: 'Basic includes' });
+    expect(within(includes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1,000 hits per day', '6 website slots']);
+    expect(within(basicCard).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
+    expect(within(basicCard).getByRole('button', { name: 'PayPal' })).toBeEnabled();
+
+    expect(screen.getByRole('article', { name: 'Standard' })).toHaveTextContent('$44.99 / month');
+    expect(screen.queryByRole('article', { name: 'SEO Starter' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Normal' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('follows the tab in the URL and shows that type only', async () => {
+    fakeApi(catalogue);
+    const { router } = renderApp('/pricing/normal');
+    await card('Basic');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'SEO' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing/seo'));
+    expect(await card('SEO Starter')).toHaveTextContent('$19.99 / month');
+    expect(screen.queryByRole('article', { name: 'Basic' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'SEO' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the description as text only, never as markup', async () => {
+    const hostile = { ...basic, description: '<ul><li>Fast <b>start</b></li><li><img src=x onerror="alert(1)">Safe</li></ul><script>alert(2)</script>' };
+    fakeApi({ ...catalogue, 'GET /packages': ok([hostile]) });
+    renderApp('/pricing/normal');
+    const includes = within(await card('Basic')).getByRole('list', { name: 'Basic includes' });
+    expect(within(includes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Fast start', 'Safe']);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(document.body.innerHTML).not.toContain('<b>start</b>');
+  });
+
+  it('Buy Now opens the order on the server, stores the pending purchase, and posts the server\'s fields to its action', async () => {
+    const { user, api } = signedIn();
+    const checkout = makeCheckout();
+    api.reply('POST /orders', { status: 201, body: checkout });
+    const submitted = captureFormSubmits();
+    renderApp('/pricing/normal');
+
+    await userEvent.click(within(await card('Basic')).getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+
+    expect(api.callsTo('POST /orders')[0]?.body).toEqual({ kind: 'package', id: 'pkgBasic' });
+    const form = submitted[0]!;
+    expect(form.method).toBe('post');
+    expect(form.getAttribute('action')).toBe(checkout.action);
+    const inputs = Array.from(form.querySelectorAll('input'));
+    expect(inputs.every((input) => input.type === 'hidden')).toBe(true);
+    expect(inputs.map((input) => input.name)).toEqual([...CHECKOUT_FIELD_ORDER]);
+    expect(Object.fromEntries(inputs.map((input) => [input.name, input.value]))).toMatchObject({
+      merchant_id: checkout.merchant_id,
+      order_id: checkout.order_id,
+      amount: '14.99',
+      currency: 'USD',
+      hash: checkout.hash,
+      recurrence: '1 Month',
+    });
+    expect(JSON.parse(localStorage.getItem(PENDING_PURCHASE_KEYS.package)!)).toEqual({
+      pkg: 'pkgBasic',
+      name: 'Basic',
+      email: user.email,
+      uuid: checkout.orderUUID,
+      type: 'PACKAGE',
+    });
+    // The browser is leaving: the button stays busy.
+    expect(within(screen.getByRole('article', { name: 'Basic' })).getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+  });
+
+  it('leaves out the optional fields the server did not set', async () => {
+    const { api } = signedIn();
+    api.reply('POST /orders', { status: 201, body: makeCheckout({ recurrence: undefined, duration: undefined }) });
+    const submitted = captureFormSubmits();
+    renderApp('/pricing/normal');
+    await userEvent.click(within(await card('Basic')).getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    const names = Array.from(submitted[0]!.querySelectorAll('input'), (input) => input.name);
+    expect(names).not.toContain('recurrence');
+    expect(names).not.toContain('duration');
+  });
+
+  it("shows a deactivated account's refusal under the buttons and posts nothing", async () => {
+    const { api } = signedIn(makeUser({ status: 'DEACTIVATED' }));
+    api.reply('POST /orders', fail(403, 'FORBIDDEN', 'Your account is deactivated. Please contact support.'));
+    const submitted = captureFormSubmits();
+    renderApp('/pricing/normal');
+    const basicCard = await card('Basic');
+    await userEvent.click(within(basicCard).getByRole('button', { name: 'Buy Now' }));
+    expect(await within(basicCard).findByRole('alert')).toHaveTextContent('Your account is deactivated. Please contact support.');
+    expect(submitted).toHaveLength(0);
+    expect(localStorage.getItem(PENDING_PURCHASE_KEYS.package)).toBeNull();
+    expect(within(basicCard).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
+  });
+
+  it("sends a visitor's Buy Now to /login, and back to this pricing page after signing in", async () => {
+    const user = makeUser({ status: 'ACTIVE' });
+    const api = fakeApi({ ...catalogue, 'POST /users/login': ok({ token: 't1', data: user }), [`POST /users/load/${user.email}`]: ok(user) });
+    const { router } = renderApp('/pricing/seo');
+    await userEvent.click(within(await card('SEO Starter')).getByRole('button', { name: 'Buy Now' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fpricing%2Fseo');
+    expect(api.callsTo('POST /orders')).toHaveLength(0);
+
+    await userEvent.type(await screen.findByLabelText('Email or Username'), 'ann');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing/seo'));
+    expect(await card('SEO Starter')).toBeInTheDocument();
+  });
+
+  it('shows an error with a working Retry when the packages cannot be loaded', async () => {
+    let answer = fail(500, 'INTERNAL', 'boom');
+    fakeApi({ ...catalogue, 'GET /packages': () => answer });
+    renderApp('/pricing/normal');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The packages could not be loaded.');
+
+    answer = ok([basic]);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await card('Basic')).toBeInTheDocument();
+  });
+
+  it('says so when a type has no packages', async () => {
+    fakeApi({ ...catalogue, 'GET /packages': ok([basic]) });
+    renderApp('/pricing/seo');
+    expect(await screen.findByText('No SEO packages are available right now.')).toBeInTheDocument();
+  });
+
+  it('sends an unknown type back to /pricing', async () => {
+    fakeApi(catalogue);
+    const { router } = renderApp('/pricing/gold');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    expect(await card('Basic')).toBeInTheDocument();
+  });
+});

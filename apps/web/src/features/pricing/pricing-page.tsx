@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { Navigate, useParams } from 'react-router';
+import type { PackageType } from '@traffic/shared/constants';
+import type { Package } from '@traffic/shared/schemas/catalogue.schema';
+import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
+import type { User } from '@traffic/shared/schemas/accounts.schema';
+import { paths } from '../../app/paths.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import {
+  PACKAGE_TYPE_LABELS,
+  PackageTypeTabs,
+  packageTypeFromParam,
+  packageTypePanelId,
+  packageTypeTabId,
+} from '../../components/package-type-tabs.tsx';
+import { pendingPackage } from '../../lib/pending-purchase.ts';
+import { usePackages } from './api/get-packages.ts';
+import { PackageCard } from './components/package-card.tsx';
+import { PackageGrid, PackageGridItem, PackageGridSkeleton } from './components/package-grid.tsx';
+import { useCheckoutHandlers } from './use-checkout-handlers.ts';
+
+const TABS = 'pricing';
+
+function currentPackageId(user: User | null, type: PackageType): string | null {
+  const pkg = user ? (type === 'normal' ? user.package : user.seo_package) : null;
+  return pkg?.id ?? null;
+}
+
+/** /pricing/:type?: every package of one type, open to everyone; buying needs a session. */
+export function PricingPage() {
+  const type = packageTypeFromParam(useParams().type);
+  if (!type) return <Navigate to={paths.pricing()} replace />;
+  return <PricingForType type={type} />;
+}
+
+function PricingForType({ type }: { type: PackageType }) {
+  const packages = usePackages();
+  const { user, requireSignIn, paid } = useCheckoutHandlers();
+  const shown = packages.data?.filter((pkg) => pkg.type === type) ?? [];
+  const current = currentPackageId(user, type);
+
+  // SPEC.md section 3: what /purchase needs to finish the order once the gateway sends the buyer back.
+  const remember = (pkg: Package, checkout: CheckoutForm) => {
+    if (!user) return;
+    pendingPackage.save({ pkg: pkg.id, name: pkg.name, email: user.email, uuid: checkout.orderUUID });
+  };
+
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Pricing
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Monthly packages with automatic renewal. Pay by card or with PayPal; prices are in US dollars.
+      </Typography>
+      <PackageTypeTabs value={type} linkTo={paths.pricing} idPrefix={TABS} />
+      <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
+        {packages.isPending ? (
+          <PackageGridSkeleton />
+        ) : packages.isError ? (
+          <LoadError
+            message="The packages could not be loaded."
+            onRetry={() => void packages.refetch()}
+            retrying={packages.isFetching}
+          />
+        ) : shown.length === 0 ? (
+          <EmptyState title={`No ${PACKAGE_TYPE_LABELS[type]} packages are available right now.`}>
+            Please check back soon, or contact support.
+          </EmptyState>
+        ) : (
+          <PackageGrid>
+            {shown.map((pkg) => (
+              <PackageGridItem key={pkg.id}>
+                <PackageCard
+                  pkg={pkg}
+                  current={pkg.id === current}
+                  signedIn={user !== null}
+                  onSignInRequired={requireSignIn}
+                  onOrderCreated={remember}
+                  onPaid={(result) => void paid(result)}
+                />
+              </PackageGridItem>
+            ))}
+          </PackageGrid>
+        )}
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
+import type { CaptureResult, CheckoutForm } from '@traffic/shared/schemas/payments.schema';
+import { CheckoutActions } from '../../../components/checkout/checkout-actions.tsx';
+import type { AddonKind } from '../addon-kind.ts';
+
+interface Props {
+  addon: AddonPackage;
+  kind: AddonKind;
+  onOrderCreated: (addon: AddonPackage, checkout: CheckoutForm) => void;
+  onPaid: (result: CaptureResult) => void;
+}
+
+/** One extra-hits or extra-slots package: its price in dollars, its name, and the two ways to pay. */
+export function AddonCard({ addon, kind, onOrderCreated, onPaid }: Props) {
+  const headingId = `addon-${kind}-${addon.id}`;
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1, p: 3 }}>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
+          {`$${addon.price}`}
+        </Typography>
+        <Typography id={headingId} variant="h6" component="h3" sx={{ mt: 1 }}>
+          {addon.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {kind === 'hits'
+            ? `${addon.count.toLocaleString('en-US')} more hits per day for one month`
+            : `${addon.count.toLocaleString('en-US')} more website slots for one month`}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ p: 3, pt: 0 }}>
+        <CheckoutActions
+          order={{ kind, id: addon.id }}
+          item={{ name: addon.name, price: addon.price }}
+          signedIn
+          onSignInRequired={() => {}}
+          onOrderCreated={(checkout) => onOrderCreated(addon, checkout)}
+          onPaid={onPaid}
+          describedBy={headingId}
+        />
+      </CardActions>
+    </Card>
+  );
+}

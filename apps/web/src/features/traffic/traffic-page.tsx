@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import type { PackageType } from '@traffic/shared/constants';
+import type { User } from '@traffic/shared/schemas/accounts.schema';
+import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
+import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
+import { paths } from '../../app/paths.ts';
+import { useSignedInUser } from '../../app/session/session-context.ts';
+import {
+  PACKAGE_TYPE_LABELS,
+  PackageTypeTabs,
+  packageTypeFromParam,
+  packageTypePanelId,
+  packageTypeTabId,
+} from '../../components/package-type-tabs.tsx';
+import { pendingAddon } from '../../lib/pending-purchase.ts';
+import { PENDING_TYPE, type AddonKind } from './addon-kind.ts';
+import { useAdditionalHits } from './api/get-additional-hits.ts';
+import { useAdditionalSlots } from './api/get-additional-slots.ts';
+import { AddonSection } from './components/addon-section.tsx';
+import { usePaypalPaid } from './use-paypal-paid.ts';
+
+const TABS = 'traffic';
+
+const hasPackage = (user: User, type: PackageType) => (type === 'normal' ? user.package : user.seo_package) !== null;
+
+/** /traffic/:type? ("Buy Traffic"): extra hits and extra slots of one package type. */
+export function TrafficPage() {
+  const type = packageTypeFromParam(useParams().type);
+  if (!type) return <Navigate to={paths.traffic()} replace />;
+  return <TrafficForType type={type} />;
+}
+
+function TrafficForType({ type }: { type: PackageType }) {
+  const user = useSignedInUser();
+  const hits = useAdditionalHits();
+  const slots = useAdditionalSlots();
+  const paid = usePaypalPaid();
+
+  // SPEC.md section 3: what /purchaseaddon needs to activate the add-on once the gateway sends the buyer back.
+  const remember = (kind: AddonKind, addon: AddonPackage, checkout: CheckoutForm) => {
+    pendingAddon.save({ name: addon.name, additional_id: addon.id, user_id: user.id, token: checkout.orderUUID, type: PENDING_TYPE[kind] });
+  };
+  const onPaid = (result: Parameters<typeof paid>[0]) => void paid(result);
+
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Buy Traffic
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Add hits per day or website slots to your package. Each add-on lasts one month; prices are in US dollars.
+      </Typography>
+      <PackageTypeTabs value={type} linkTo={paths.traffic} idPrefix={TABS} />
+      <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
+        {!hasPackage(user, type) && (
+          <Alert
+            severity="info"
+            sx={{ mb: 3 }}
+            action={
+              <Button color="inherit" size="small" component={RouterLink} to={paths.pricing(type)}>
+                See packages
+              </Button>
+            }
+          >
+            You have no {PACKAGE_TYPE_LABELS[type]} package yet. Add-ons add to a package, so you may want one first.
+          </Alert>
+        )}
+        <Stack spacing={5}>
+          <AddonSection kind="hits" type={type} query={hits} onOrderCreated={remember} onPaid={onPaid} />
+          <AddonSection kind="slots" type={type} query={slots} onOrderCreated={remember} onPaid={onPaid} />
+        </Stack>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, segment } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET website/{id}/hits: the hits the traffic service has delivered so far. */
+export function checkHits(id: number): Promise<{ confirmedHits: number }> {
+  return api.get<{ confirmedHits: number }>(`/website/${segment(id)}/hits`);
+}
+
+/** Asked on demand (the Check hits button), never on mount; each click asks again. */
+export function hitsQuery(id: number) {
+  return queryOptions({ queryKey: queryKeys.websites.hits(id), queryFn: () => checkHits(id), enabled: false, retry: false, staleTime: 0 });
+}
+
+export function useConfirmedHits(id: number) {
+  return useQuery(hitsQuery(id));
+}

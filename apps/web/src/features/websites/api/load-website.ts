@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Website } from '@traffic/shared/schemas/accounts.schema';
+import { api, segment } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST website/edit/{id}: one website with its locations (the owner's or, for an admin, anyone's). */
+export function loadWebsite(id: number): Promise<Website> {
+  return api.post<Website>(`/website/edit/${segment(id)}`);
+}
+
+export function websiteQuery(id: number) {
+  return queryOptions({ queryKey: queryKeys.websites.detail(id), queryFn: () => loadWebsite(id) });
+}
+
+export function useWebsite(id: number) {
+  return useQuery(websiteQuery(id));
+}

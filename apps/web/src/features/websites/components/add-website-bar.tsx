@@ -1,0 +1,38 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { PackageType } from '@traffic/shared/constants';
+import { MSG } from '@traffic/shared/messages';
+import { paths } from '../../../app/paths.ts';
+
+interface AddWebsiteBarProps {
+  type: PackageType;
+  /** Only ACTIVE accounts add websites. */
+  mayAdd: boolean;
+  /** Both hits and slots are left (SPEC.md section 5). */
+  hasRoom: boolean;
+}
+
+/** 'Add Website' while there is room for one, else the spec's limit text; 'Purchase More' either way. */
+export function AddWebsiteBar({ type, mayAdd, hasRoom }: AddWebsiteBarProps) {
+  const addTo = type === 'normal' ? paths.addWebsite() : paths.createWebsite(type);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
+      {mayAdd && hasRoom && (
+        <Button component={RouterLink} to={addTo} variant="contained" startIcon={<AddIcon />}>
+          Add Website
+        </Button>
+      )}
+      {mayAdd && !hasRoom && (
+        <Typography color="warning.main" role="status" sx={{ flexGrow: 1 }}>
+          {MSG.limitReached}
+        </Typography>
+      )}
+      <Button component={RouterLink} to={paths.traffic(type)} variant="outlined">
+        Purchase More
+      </Button>
+    </Stack>
+  );
+}

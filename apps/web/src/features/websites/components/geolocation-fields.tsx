@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { GEOLOCATION_TYPES, type GeolocationType } from '@traffic/shared/constants';
+import { countryRegions } from '../country-regions.ts';
+import type { WebsiteFormValues } from '../website-form-model.ts';
+
+interface GeolocationFieldsProps {
+  readOnly: boolean;
+  /** The admin's view lists Portugal and Morocco too. */
+  withViewOnlyExtras: boolean;
+}
+
+/** 'GEO Locations': All Countries, or Specific Countries ticked by region (enabled only then). */
+export function GeolocationFields({ readOnly, withViewOnlyExtras }: GeolocationFieldsProps) {
+  const { control } = useFormContext<WebsiteFormValues>();
+  const geolocationType = useWatch({ control, name: 'geolocationType' });
+  const regions = countryRegions(withViewOnlyExtras);
+  const boxesOff = readOnly || geolocationType !== 'Specific Countries';
+
+  return (
+    <>
+      <Controller
+        name="geolocationType"
+        control={control}
+        render={({ field }) => (
+          <FormControl component="fieldset" disabled={readOnly}>
+            <FormLabel component="legend">GEO Locations</FormLabel>
+            <RadioGroup row name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value as GeolocationType)}>
+              {GEOLOCATION_TYPES.map((option) => (
+                <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <Controller
+        name="countries"
+        control={control}
+        render={({ field, fieldState }) => {
+          const chosen = new Set(field.value);
+          const toggle = (code: string, on: boolean) =>
+            field.onChange(on ? [...field.value.filter((c) => c !== code), code] : field.value.filter((c) => c !== code));
+          return (
+            <FormControl component="div" error={Boolean(fieldState.error)} fullWidth sx={{ mt: 1 }}>
+              {/* Newspaper columns: the long regions (Europe, Asia) flow beside the short ones. */}
+              <Box sx={{ columnCount: { xs: 2, md: 3 }, columnGap: 3 }}>
+                {regions.map(({ region, countries }) => (
+                  <Box key={region} sx={{ breakInside: 'avoid', display: 'inline-block', width: '100%', mb: 2 }}>
+                    <FormControl component="fieldset" disabled={boxesOff} fullWidth>
+                      <FormLabel component="legend" sx={{ fontWeight: 600 }}>
+                        {region}
+                      </FormLabel>
+                      <FormGroup>
+                        {countries.map((country, index) => (
+                          <FormControlLabel
+                            key={country.code}
+                            label={country.name}
+                            control={
+                              <Checkbox
+                                size="small"
+                                checked={chosen.has(country.code)}
+                                onChange={(event) => toggle(country.code, event.target.checked)}
+                                // Lets the form focus the first box when no country is chosen.
+                                slotProps={{ input: { ref: region === regions[0]?.region && index === 0 ? field.ref : undefined } }}
+                              />
+                            }
+                          />
+                        ))}
+                      </FormGroup>
+                    </FormControl>
+                  </Box>
+                ))}
+              </Box>
+              {fieldState.error && <FormHelperText role="alert">{fieldState.error.message}</FormHelperText>}
+            </FormControl>
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { SEARCH_ENGINES } from '@traffic/shared/constants';
+import { externalLinks } from '../../../app/links.ts';
+import { titleLabelFor } from '../search-engine-title.ts';
+import type { WebsiteFormValues } from '../website-form-model.ts';
+import { KeywordsInput } from './keywords-input.tsx';
+
+/** The non-normal form's search part: the engine, the title it is found by, and up to five keywords. */
+export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
+  const { control } = useFormContext<WebsiteFormValues>();
+  const engine = useWatch({ control, name: 'searchEngine' });
+  const titleLabel = titleLabelFor(engine);
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 5 }}>
+        <Controller
+          name="searchEngine"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              {...field}
+              inputRef={field.ref}
+              label="Search Engine"
+              disabled={readOnly}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              fullWidth
+            >
+              {SEARCH_ENGINES.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {option}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 7 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Controller
+            name="title"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label={titleLabel}
+                required
+                disabled={readOnly}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                fullWidth
+              />
+            )}
+          />
+          <Link
+            href={externalLinks.videoTutorials}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Help video: finding your ${titleLabel.toLowerCase()}`}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, pt: 2, whiteSpace: 'nowrap' }}
+          >
+            <PlayCircleIcon fontSize="small" aria-hidden="true" />
+            Help
+          </Link>
+        </Stack>
+      </Grid>
+      <Grid size={12}>
+        <Controller
+          name="keywords"
+          control={control}
+          render={({ field, fieldState }) => (
+            <KeywordsInput
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={readOnly}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { MSG } from '@traffic/shared/messages';
+import type { Website } from '@traffic/shared/schemas/accounts.schema';
+import { paths } from '../../../app/paths.ts';
+import { notify } from '../../../app/toast.ts';
+import { useDeleteWebsite } from '../api/delete-website.ts';
+import { useTogglePause } from '../api/toggle-pause.ts';
+import { failureMessage } from '../failure-message.ts';
+import { CheckHitsButton } from './check-hits-button.tsx';
+import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
+import { WebsiteDetails } from './website-details.tsx';
+
+interface WebsiteCardProps {
+  website: Website;
+  /** Only ACTIVE accounts edit websites. */
+  mayEdit: boolean;
+}
+
+/** One website of the list, with Pause/Activate, Edit, Remove and Check hits. */
+export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
+  const pause = useTogglePause();
+  const remove = useDeleteWebsite();
+  const [confirming, setConfirming] = useState(false);
+  const active = website.status === 'ACTIVE';
+  const headingId = `website-${website.id}-url`;
+  const editTo = website.type === 'normal' ? paths.editNormalWebsite(website.id) : paths.editWebsite(website.id);
+
+  function togglePause() {
+    pause.mutate(website.id, {
+      onSuccess: (result) => notify.success(result.message),
+      onError: (error) => notify.error(failureMessage(error, MSG.websitePauseFailed)),
+    });
+  }
+
+  function confirmRemove() {
+    remove.mutate(website.id, {
+      onSuccess: () => notify.success(MSG.websiteDeleted),
+      onError: (error) => notify.error(failureMessage(error, MSG.websiteDeleteFailed)),
+      onSettled: () => setConfirming(false),
+    });
+  }
+
+  return (
+    <Card variant="outlined" component="article" aria-labelledby={headingId}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minWidth: 0 }}>
+          <Typography id={headingId} variant="h6" component="h3" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+            {website.url}
+          </Typography>
+          <Chip size="small" color={active ? 'success' : 'default'} label={active ? 'Active' : 'Paused'} />
+        </Stack>
+        <WebsiteDetails website={website} />
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button size="small" variant="contained" color={active ? 'warning' : 'success'} onClick={togglePause} loading={pause.isPending}>
+          {active ? 'Pause' : 'Activate'}
+        </Button>
+        {mayEdit && (
+          <Button size="small" variant="outlined" component={RouterLink} to={editTo}>
+            Edit
+          </Button>
+        )}
+        <Button size="small" variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+          Remove
+        </Button>
+        <CheckHitsButton websiteId={website.id} />
+      </CardActions>
+      <ConfirmRemoveDialog open={confirming} url={website.url} busy={remove.isPending} onYes={confirmRemove} onNo={() => setConfirming(false)} />
+    </Card>
+  );
+}

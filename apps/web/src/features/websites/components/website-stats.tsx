@@ -1,0 +1,52 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TypeStats } from '@traffic/shared/schemas/accounts.schema';
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="dd" sx={{ m: 0, fontWeight: 600 }}>
+        {number(value)}
+      </Typography>
+    </Stack>
+  );
+}
+
+function StatsCard({ id, title, total, used, available }: { id: string; title: string; total: number; used: number; available: number }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id} sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography id={id} variant="subtitle1" component="h2" gutterBottom sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Stack component="dl" direction="row" spacing={2} sx={{ m: 0 }}>
+          <Figure label="Total" value={total} />
+          <Figure label="Used" value={used} />
+          <Figure label="Available" value={available} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The package type's capacity: total, used and available hits per day and slots. */
+export function WebsiteStats({ stats }: { stats: TypeStats }) {
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <StatsCard id="stats-hits" title="Hits per day" total={stats.totalHits} used={stats.usedHits} available={stats.availableHits} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <StatsCard id="stats-slots" title="Slots" total={stats.totalSlots} used={stats.usedSlots} available={stats.availableSlots} />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@traffic/shared/messages';
+import { fail, ok } from '../../test/fake-api.ts';
+import { findToast } from '../../test/find-toast.ts';
+import { customer, dismissToastsAfterEach, makeSeoWebsite, makeWebsite, navigation, showApp, stats, typist } from './websites-test-kit.ts';
+
+dismissToastsAfterEach();
+
+const site = makeWebsite();
+const seoSite = makeSeoWebsite();
+const withSites = customer({ websites: [site, seoSite], stats: { normal: stats(800, 5, { usedHits: 200, usedSlots: 1 }), seo: stats(300, 2, { usedHits: 200, usedSlots: 1 }) } });
+// The first find waits for the screen's code to load.
+const card = (url: string) => screen.findByRole('article', { name: url }, navigation);
+
+describe('WebsitesPage', () => {
+  it("lists the first type's websites with its capacity figures and Add Website", async () => {
+    showApp('/websites', withSites);
+    const article = await card(site.url);
+    expect(within(article).getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: seoSite.url })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Normal' })).toHaveAttribute('aria-selected', 'true');
+
+    const hits = screen.getByRole('region', { name: 'Hits per day' });
+    expect(within(hits).getByText('1,000')).toBeInTheDocument();
+    expect(within(hits).getByText('200')).toBeInTheDocument();
+    expect(within(hits).getByText('800')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Slots' })).getByText('5')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Add Website' })).toHaveAttribute('href', '/addWebsite');
+    expect(screen.getByRole('link', { name: 'Purchase More' })).toHaveAttribute('href', '/traffic/normal');
+    expect(within(article).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/editWebsite/${site.id}`);
+    expect(screen.queryByText(MSG.limitReached)).not.toBeInTheDocument();
+  });
+
+  it('follows the tab in the URL and links the other types to their own forms', async () => {
+    const { router } = showApp('/websites', withSites);
+    await card(site.url);
+    await typist().click(screen.getByRole('tab', { name: 'SEO' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/websites/seo'), navigation);
+    const article = await card(seoSite.url);
+    expect(within(article).getByText('My video')).toBeInTheDocument();
+    expect(within(article).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/edit-website/${seoSite.id}`);
+    expect(screen.getByRole('link', { name: 'Add Website' })).toHaveAttribute('href', '/create-website/seo');
+    expect(screen.getByRole('link', { name: 'Purchase More' })).toHaveAttribute('href', '/traffic/seo');
+  });
+
+  it.each([
+    ['no hits', stats(0, 3)],
+    ['no slots', stats(400, 0)],
+  ])('offers no Add Website with %s left, but the limit text and Purchase More', async (_case, normal) => {
+    showApp('/websites/normal', customer({ stats: { normal, seo: stats(0, 0) } }));
+    expect(await screen.findByText(MSG.limitReached, {}, navigation)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Website' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase More' })).toHaveAttribute('href', '/traffic/normal');
+  });
+
+  it('tells a deactivated user so, and offers no add or edit', async () => {
+    showApp('/websites', customer({ status: 'DEACTIVATED', websites: [site] }));
+    const article = await card(site.url);
+    expect(screen.getByText(MSG.accountDeactivated)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Website' })).not.toBeInTheDocument();
+    expect(within(article).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('says when the chosen type has no live subscription, with a way to the pricing of that type', async () => {
+    showApp('/websites/seo', customer({ seo_package: null, seo_subscription_expiry_date: null }));
+    const notice = (await screen.findByText(MSG.subscriptionExpired, {}, navigation)).closest<HTMLElement>('.MuiAlert-root')!;
+    expect(within(notice).getByRole('link', { name: 'See packages' })).toHaveAttribute('href', '/pricing/seo');
+    expect(screen.queryByText(MSG.accountDeactivated)).not.toBeInTheDocument();
+  });
+
+  it('shows an expired end date as expired too, and the empty list', async () => {
+    showApp('/websites/normal', customer({ subscription_expiry_date: '2020-01-01T00:00:00.000Z' }));
+    expect(await screen.findByText(MSG.subscriptionExpired, {}, navigation)).toBeInTheDocument();
+    expect(screen.getByText('No websites yet')).toBeInTheDocument();
+  });
+
+  it("pauses and activates with the server's message, refreshing the user", async () => {
+    const { api } = showApp('/websites', customer({ websites: [site] }));
+    const paused = customer({ websites: [{ ...site, status: 'PAUSED' }] });
+    api.reply(`POST /website/${site.id}/pause`, () => {
+      api.reply(`POST /users/load/${paused.email}`, ok(paused));
+      return ok({ status: 'PAUSED', message: MSG.websitePaused });
+    });
+    const article = await card(site.url);
+    await typist().click(within(article).getByRole('button', { name: 'Pause' }));
+    await findToast(MSG.websitePaused);
+    expect(await within(article).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(within(article).getByText('Paused')).toBeInTheDocument();
+  });
+
+  it('says so when pausing fails', async () => {
+    const { api } = showApp('/websites', customer({ websites: [site] }));
+    api.reply(`POST /website/${site.id}/pause`, fail(500, 'INTERNAL', 'boom'));
+    await typist().click(within(await card(site.url)).getByRole('button', { name: 'Pause' }));
+    await findToast(MSG.websitePauseFailed);
+  });
+
+  it('removes a website only after Yes, with the toast', async () => {
+    const { api } = showApp('/websites', customer({ websites: [site] }));
+    api.reply(`DELETE /website/${site.id}/`, () => {
+      api.reply(`POST /users/load/${site.email}`, ok(customer()));
+      return ok();
+    });
+    const user = typist();
+    await user.click(within(await card(site.url)).getByRole('button', { name: 'Remove' }));
+    let dialog = await screen.findByRole('dialog', { name: MSG.confirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(`DELETE /website/${site.id}/`)).toHaveLength(0);
+
+    await user.click(within(await card(site.url)).getByRole('button', { name: 'Remove' }));
+    dialog = await screen.findByRole('dialog', { name: MSG.confirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await findToast(MSG.websiteDeleted);
+    expect(await screen.findByText('No websites yet')).toBeInTheDocument();
+  });
+
+  it('says so when removing fails', async () => {
+    const { api } = showApp('/websites', customer({ websites: [site] }));
+    api.reply(`DELETE /website/${site.id}/`, fail(500, 'INTERNAL', 'boom'));
+    const user = typist();
+    await user.click(within(await card(site.url)).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await findToast(MSG.websiteDeleteFailed);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: site.url })).toBeInTheDocument();
+  });
+
+  it('shows the confirmed hits on Check hits, asking again on each click, and a clear error when the service is down', async () => {
+    const { api } = showApp('/websites', customer({ websites: [site] }));
+    let hits = 40;
+    api.reply(`GET /website/${site.id}/hits`, () => ok({ confirmedHits: (hits += 10) }));
+    const article = await card(site.url);
+    const user = typist();
+    await user.click(within(article).getByRole('button', { name: 'Check hits' }));
+    expect(await within(article).findByText(/Confirmed hits/)).toHaveTextContent('Confirmed hits: 50');
+    await user.click(within(article).getByRole('button', { name: 'Check hits' }));
+    await waitFor(() => expect(within(article).getByText(/Confirmed hits/)).toHaveTextContent('Confirmed hits: 60'));
+
+    const down = 'The traffic service is not answering. Please try again shortly.';
+    api.reply(`GET /website/${site.id}/hits`, fail(502, 'UPSTREAM', down));
+    await user.click(within(article).getByRole('button', { name: 'Check hits' }));
+    await findToast(down);
+  });
+});

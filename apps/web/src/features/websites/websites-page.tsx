@@ -1,0 +1,75 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Navigate, useParams } from 'react-router';
+import type { PackageType } from '@traffic/shared/constants';
+import { paths } from '../../app/paths.ts';
+import { useSignedInUser } from '../../app/session/session-context.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import {
+  PACKAGE_TYPE_LABELS,
+  PackageTypeTabs,
+  packageTypeFromParam,
+  packageTypePanelId,
+  packageTypeTabId,
+} from '../../components/package-type-tabs.tsx';
+import { AccountNotices } from './components/account-notices.tsx';
+import { AddWebsiteBar } from './components/add-website-bar.tsx';
+import { WebsiteCard } from './components/website-card.tsx';
+import { WebsiteStats } from './components/website-stats.tsx';
+import { canAddWebsite, isSubscriptionExpired, statsOf, websitesOf } from './subscription-state.ts';
+
+const TABS = 'websites';
+
+/** /websites/:type?: the user's websites of one package type, with that type's capacity. */
+export function WebsitesPage() {
+  const type = packageTypeFromParam(useParams().type);
+  if (!type) return <Navigate to={paths.websites()} replace />;
+  return <WebsitesOfType type={type} />;
+}
+
+function WebsitesOfType({ type }: { type: PackageType }) {
+  const user = useSignedInUser();
+  const stats = statsOf(user, type);
+  const websites = websitesOf(user, type);
+  const active = user.status === 'ACTIVE';
+  const hasRoom = canAddWebsite(stats);
+
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Websites
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        The websites receiving traffic from your packages, one list per package type.
+      </Typography>
+      <PackageTypeTabs value={type} linkTo={paths.websites} idPrefix={TABS} />
+      <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
+        <Stack spacing={3}>
+          <AccountNotices type={type} deactivated={!active} expired={isSubscriptionExpired(user, type)} />
+          <WebsiteStats stats={stats} />
+          <AddWebsiteBar type={type} mayAdd={active} hasRoom={hasRoom} />
+          <Box component="section" aria-labelledby="websites-list-title">
+            <Typography id="websites-list-title" variant="h5" component="h2" sx={{ mb: 2 }}>
+              Your {PACKAGE_TYPE_LABELS[type]} websites
+            </Typography>
+            {websites.length === 0 ? (
+              <EmptyState title="No websites yet">
+                {active && hasRoom
+                  ? 'Add a website to start receiving traffic.'
+                  : `Websites you add with a ${PACKAGE_TYPE_LABELS[type]} package will be listed here.`}
+              </EmptyState>
+            ) : (
+              <Stack spacing={2}>
+                {websites.map((website) => (
+                  <WebsiteCard key={website.id} website={website} mayEdit={active} />
+                ))}
+              </Stack>
+            )}
+          </Box>
+        </Stack>
+      </Box>
+    </Container>
+  );
+}

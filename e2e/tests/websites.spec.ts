@@ -1,0 +1,230 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { adminWithDetails, registerViaApi, signedInContext, uniqueName, type ApiSession } from './support/accounts.ts';
+
+/*
+ * The website journeys in a real browser against the real server (sandbox mode, embedded 9Hits):
+ * adding a normal and an seo website, pausing, activating, editing, checking delivered hits,
+ * deleting, and the capacity limits. Every test registers its own customers.
+ */
+
+interface WireWebsite {
+  id: number;
+  url: string;
+  daily_hit_limit: number;
+  type: string;
+}
+interface LoadedUser {
+  websites: WireWebsite[];
+  stats: Record<'normal' | 'seo', { availableHits: number; availableSlots: number }>;
+}
+
+const bearer = (session: ApiSession) => ({ authorization: `Bearer ${session.token}` });
+
+async function customerWithPackages(request: APIRequestContext, packages: string[]): Promise<ApiSession> {
+  const admin = await adminWithDetails(request);
+  const { details, session } = await registerViaApi(request);
+  for (const pkg of packages) {
+    const grant = await request.post('/api/users/addPackage', { headers: bearer(admin), data: { pkg, email: details.email } });
+    expect(grant.status(), await grant.text()).toBe(200);
+  }
+  return session;
+}
+
+async function loadUser(request: APIRequestContext, session: ApiSession): Promise<LoadedUser> {
+  const response = await request.post(`/api/users/load/${encodeURIComponent(session.data.email)}`, { headers: bearer(session) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LoadedUser;
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
+const card = (page: Page, url: string) => page.getByRole('article', { name: url });
+
+async function chooseOption(page: Page, select: string, option: string) {
+  await page.getByRole('combobox', { name: select }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Clicks Check hits and reads the number it shows once the answer is in. */
+async function checkHits(site: Locator): Promise<number> {
+  const button = site.getByRole('button', { name: 'Check hits' });
+  await button.click();
+  await expect(button).toBeEnabled();
+  const shown = site.getByRole('status').filter({ hasText: 'Confirmed hits' });
+  await expect(shown).toBeVisible();
+  return Number((await shown.innerText()).replace(/\D/g, ''));
+}
+
+test('a customer adds a normal and an seo website, pauses, activates, edits, checks hits and deletes', async ({ browser, baseURL, request }) => {
+  test.setTimeout(240_000);
+  const session = await customerWithPackages(request, ['pkgBasic', 'pkgSEOStarter']);
+  const context = await signedInContext(browser, baseURL!, session);
+  const page = await context.newPage();
+  const name = uniqueName('site').toLowerCase();
+
+  // A normal website: Referal with a preset, Specific Countries, 300 hits.
+  await page.goto('/websites');
+  await expect(page.getByRole('heading', { name: 'Websites', level: 1 })).toBeVisible();
+  await expect(page.getByText('No websites yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Add Website' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Website' })).toBeVisible();
+  expect(pathOf(page)).toBe('/addWebsite');
+  const normalUrl = `https://${name}.example.com/`;
+  await page.getByRole('textbox', { name: 'Website address' }).fill(normalUrl);
+  const slider = page.getByRole('slider', { name: 'Hits Per Day' });
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await slider.press('ArrowRight');
+  await expect(page.getByTestId('hits-per-day-value')).toHaveText('300 Hits');
+  await page.getByRole('radio', { name: 'Referal' }).check();
+  await chooseOption(page, 'Referral preset', 'https://www.wikipedia.org');
+  await expect(page.getByRole('textbox', { name: 'Referral address' })).toHaveValue('https://www.wikipedia.org');
+  await page.getByRole('radio', { name: 'Specific Countries' }).check();
+  await page.getByRole('checkbox', { name: 'Canada' }).check();
+  await page.getByRole('checkbox', { name: 'Japan' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'The website was added successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/websites\/normal$/);
+  const normalCard = card(page, normalUrl);
+  await expect(normalCard).toContainText('Referal (https://www.wikipedia.org)');
+  await expect(normalCard).toContainText('Canada, Japan');
+  await expect(normalCard).toContainText('300');
+
+  // An seo website: youtube, 'Video title', two keywords.
+  await page.getByRole('tab', { name: 'SEO' }).click();
+  await expect(page).toHaveURL(/\/websites\/seo$/);
+  await page.getByRole('link', { name: 'Add Website' }).click();
+  await expect(page).toHaveURL(/\/create-website\/seo$/);
+  const seoUrl = `https://www.youtube.com/watch?v=${name}`;
+  await page.getByRole('textbox', { name: 'Website address' }).fill(seoUrl);
+  await chooseOption(page, 'Search Engine', 'youtube');
+  await page.getByRole('textbox', { name: 'Video title' }).fill('Red running shoes review');
+  const keywords = page.getByRole('combobox', { name: 'Keywords' });
+  await keywords.fill('running shoes');
+  await keywords.press('Enter');
+  await keywords.fill('red shoes');
+  await keywords.press('Enter');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'The website was added successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/websites\/seo$/);
+  const seoCard = card(page, seoUrl);
+  await expect(seoCard).toContainText('Red running shoes review');
+  await expect(seoCard).toContainText('Keywords: running shoes, red shoes');
+
+  // Pause, then activate.
+  await seoCard.getByRole('button', { name: 'Pause' }).click();
+  await expect(toast(page, 'The website was paused successfully')).toBeVisible();
+  await expect(seoCard.getByText('Paused', { exact: true })).toBeVisible();
+  await seoCard.getByRole('button', { name: 'Activate' }).click();
+  await expect(toast(page, 'The website was activated successfully')).toBeVisible();
+  await expect(seoCard.getByText('Active', { exact: true })).toBeVisible();
+
+  // Edit: more hits.
+  await seoCard.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Website' })).toBeVisible();
+  expect(pathOf(page)).toMatch(/^\/edit-website\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Website address' })).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'Video title' })).toHaveValue('Red running shoes review');
+  const editSlider = page.getByRole('slider', { name: 'Hits Per Day' });
+  await editSlider.focus();
+  await editSlider.press('ArrowRight');
+  await expect(page.getByTestId('hits-per-day-value')).toHaveText('200 Hits');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'The website was edit successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/websites\/seo$/);
+  const after = await loadUser(request, session);
+  expect(after.websites.find((w) => w.url === seoUrl)?.daily_hit_limit).toBe(200);
+  expect(after.stats.seo.availableHits).toBe(300);
+
+  // Check hits: the running campaign's delivered hits grow.
+  const first = await checkHits(seoCard);
+  await expect.poll(() => checkHits(seoCard), { timeout: 120_000, intervals: [5_000] }).toBeGreaterThan(first);
+
+  // Delete, after confirming.
+  await seoCard.getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm to submit' });
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(toast(page, 'The website was deleted successfully')).toBeVisible();
+  await expect(seoCard).toHaveCount(0);
+  await expect(page.getByText('No websites yet')).toBeVisible();
+  await context.close();
+});
+
+test('Add Website gives way to the limit text when the hits or the slots are used up', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const session = await customerWithPackages(request, ['pkgBasic']);
+  const context = await signedInContext(browser, baseURL!, session);
+  const page = await context.newPage();
+
+  // All 1000 hits to one website, with the slider at its end.
+  await page.goto('/addWebsite');
+  const url = `https://${uniqueName('all').toLowerCase()}.example.com/`;
+  await page.getByRole('textbox', { name: 'Website address' }).fill(url);
+  const slider = page.getByRole('slider', { name: 'Hits Per Day' });
+  await slider.focus();
+  await slider.press('End');
+  await expect(page.getByTestId('hits-per-day-value')).toHaveText('1,000 Hits');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'The website was added successfully')).toBeVisible();
+  await expect(card(page, url)).toBeVisible();
+  await expect(page.getByText('You have reached the hit/slot limit. Purchase more to continue.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add Website' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Purchase More' })).toHaveAttribute('href', '/traffic/normal');
+
+  // Another customer fills all six slots with 100 hits each: hits are left, slots are not.
+  const other = await customerWithPackages(request, ['pkgBasic']);
+  for (let i = 0; i < 6; i++) {
+    const created = await request.post('/api/website', {
+      headers: bearer(other),
+      data: {
+        email: other.data.email,
+        username: other.data.username,
+        url: `https://slot${i}-${uniqueName('s').toLowerCase()}.example.com/`,
+        bounce_rate_reduction: true,
+        daily_hit_limit: 100,
+        geolocation_type: 'All Countries',
+        status: 'ACTIVE',
+        traffic_source: 'Direct',
+        traffic_source_type: '',
+        geolocations: [],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  expect((await loadUser(request, other)).stats.normal).toMatchObject({ availableHits: 400, availableSlots: 0 });
+  const otherContext = await signedInContext(browser, baseURL!, other);
+  const otherPage = await otherContext.newPage();
+  await otherPage.goto('/websites/normal');
+  await expect(otherPage.getByText('You have reached the hit/slot limit. Purchase more to continue.')).toBeVisible();
+  await expect(otherPage.getByRole('article')).toHaveCount(6);
+  await otherPage.goto('/addWebsite');
+  await expect(otherPage.getByText('This package has no empty slots')).toBeVisible();
+  await expect(otherPage.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await otherContext.close();
+  await context.close();
+});
+
+test('the admin views a customer website read-only and goes back to /websites', async ({ browser, baseURL, request }) => {
+  const session = await customerWithPackages(request, ['pkgBasic']);
+  const url = `https://${uniqueName('view').toLowerCase()}.example.com/`;
+  const created = await request.post('/api/website', {
+    headers: bearer(session),
+    data: { url, daily_hit_limit: 400, traffic_source: 'Social', traffic_source_type: 'Reddit', geolocation_type: 'All Countries', geolocations: [], bounce_rate_reduction: true, status: 'ACTIVE' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as WireWebsite;
+
+  const admin = await adminWithDetails(request);
+  const context = await signedInContext(browser, baseURL!, admin);
+  const page = await context.newPage();
+  await page.goto(`/viewWebsite/${id}`);
+  await expect(page.getByRole('heading', { name: 'View Website' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Website address' })).toHaveValue(url);
+  await expect(page.getByRole('textbox', { name: 'Website address' })).toBeDisabled();
+  await expect(page.getByTestId('hits-per-day-value')).toHaveText('400 Hits');
+  await expect(page.getByRole('checkbox', { name: 'Portugal' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Social network' })).toHaveText('Reddit');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/websites$/);
+  await context.close();
+});
