@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -35,20 +36,52 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * drizzle-orm's node-postgres transaction() sends BEGIN before the try/finally that releases the
+ * pooled client (drizzle-orm issue #6241, open in 0.45): a BEGIN that fails on a dropped
+ * connection leaks that pool slot for good, and once every slot has leaked each later transaction
+ * waits forever. Such a client is released here, with the error, so the pool discards it; a later
+ * release of the same checkout is then a no-op.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (!(result instanceof Promise) || typeof text !== 'string' || !/^\s*begin\b/i.test(text)) return result;
+    return result.catch((error: unknown) => {
+      const release = client.release;
+      client.release = () => undefined;
+      release.call(client, error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+  };
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      // Nor may a checked-out client's (lost between two queries of a transaction, when PostgreSQL
+      // restarts): with no listener, Node throws it and the process dies. The next query on that
+      // client fails instead, and the pool discards it on release.
+      client.on('error', () => undefined);
+      releaseOnFailedBegin(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
+  // pg_trgm: the admin searches' trigram indexes (migration 0001) need it on PGlite as on PostgreSQL.
+  const extensions = { pg_trgm };
   let pglite: PGlite;
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
-    pglite = await PGlite.create(target.dataDir);
+    pglite = await PGlite.create(target.dataDir, { extensions });
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { db, kind: target.kind, pglite, close: () => pglite.close() };

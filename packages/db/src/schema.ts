@@ -53,6 +53,15 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_status_idx').on(t.status),
     index('users_role_idx').on(t.role),
+    // The admin lists walk users in username order: with every column they filter on or return in
+    // the index, a deep page is an index-only scan (docs/performance.md).
+    index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role),
+    // Customers' ids and statuses alone: counts and joins of the admin lists read this, not the table.
+    index('users_customer_id_idx').on(t.id, t.status).where(sql`${t.role} = 'ROLE_USER'`),
+    // The admin searches match anywhere in the text (ILIKE '%...%'): trigram indexes (pg_trgm).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 
@@ -120,6 +129,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_user_type_uq').on(t.userId, t.type),
     index('subscriptions_expires_idx').on(t.expiresAt),
+    // The admin users list's subscription filters (active, expired, none, package) by type, index-only.
+    index('subscriptions_type_cover_idx').on(t.type, t.expiresAt, t.packageId, t.userId),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
-import { schema } from '@traffic/db';
+import { eq, sql } from 'drizzle-orm';
+import { schema, type Db } from '@traffic/db';
 import { AppError } from './app-error.ts';
 
 const { users } = schema;
@@ -59,6 +59,20 @@ export function signToken(app: FastifyInstance, user: { id: number; sessionVersi
   return app.jwt.sign({ sub: String(user.id), sv: user.sessionVersion });
 }
 
+const prepareSessionUser = (db: Db) =>
+  db
+    .select({ id: users.id, email: users.email, username: users.username, role: users.role, status: users.status, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_session_user');
+/** Run on every signed-in call, so prepared once per connection (no parsing or planning each time). */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+function sessionUserQuery(db: Db) {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)));
+  return query;
+}
+
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
@@ -69,12 +83,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
   const id = Number(claims.sub);
-  const [row] = Number.isSafeInteger(id)
-    ? await app.ctx.db
-        .select({ id: users.id, email: users.email, username: users.username, role: users.role, status: users.status, sessionVersion: users.sessionVersion })
-        .from(users)
-        .where(eq(users.id, id))
-    : [];
+  const [row] = Number.isSafeInteger(id) ? await sessionUserQuery(app.ctx.db).execute({ id }) : [];
   if (!row || row.sessionVersion !== claims.sv) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
   const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status };
   request.auth = user;

@@ -23,6 +23,7 @@ export class CatalogueCache {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
   private loadedAt = 0;
   private listener: pg.PoolClient | undefined;
+  private connecting = false;
   private closed = false;
 
   constructor(
@@ -51,19 +52,32 @@ export class CatalogueCache {
   }
 
   async listen(): Promise<void> {
-    if (!this.pool || this.closed) return;
+    // One listener at a time: a lost connection can both emit an error and fail the LISTEN, and
+    // each asks for a new one; a second listener would hold a pool connection for good.
+    if (!this.pool || this.closed || this.listener || this.connecting) return;
+    this.connecting = true;
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await this.pool.connect();
+      client = await this.pool.connect();
       this.listener = client;
+      const mine = client;
       client.on('notification', () => (this.snapshot = undefined));
-      client.on('error', () => this.reconnect(client));
+      client.on('error', () => this.reconnect(mine));
       await client.query(`listen ${CHANNEL}`);
       // Anything written while we were not listening is unknown: start fresh.
       this.snapshot = undefined;
     } catch (error) {
+      // The connection failed under us: give it back (as broken), or it is never released.
+      if (client && this.listener === client) {
+        this.listener = undefined;
+        client.release(true);
+      }
       this.log.warn({ err: (error as Error).message }, 'catalogue listener could not connect; retrying');
       setTimeout(() => void this.listen(), 2000).unref();
+    } finally {
+      this.connecting = false;
     }
+    if (this.closed) await this.close();
   }
 
   async close(): Promise<void> {

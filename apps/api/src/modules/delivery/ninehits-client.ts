@@ -54,7 +54,12 @@ export class NinehitsClient {
   /** `filter` as 9Hits takes it, e.g. `id:400466`; an unknown id answers an empty list. */
   async siteGet(filter: string, page = 1, limit = 100): Promise<Campaign[]> {
     const res = await this.call<Campaign[] | null>('GET', 'siteGet', undefined, { filter, page: String(page), limit: String(Math.min(limit, 500)) });
-    return res.data ?? [];
+    // A malformed answer must not read as "no such campaign": the sync job would then create a second one.
+    const list: unknown = res.data ?? [];
+    if (!Array.isArray(list) || !list.every((c) => typeof c === 'object' && c !== null && (typeof c.id === 'number' || typeof c.id === 'string'))) {
+      throw new NinehitsError('9Hits siteGet answered something other than a list of campaigns', true);
+    }
+    return list as Campaign[];
   }
 
   async siteUpdate(id: string, changes: Partial<Campaign>): Promise<void> {

@@ -7,36 +7,41 @@ interface Row {
   user_id: number;
   username: string;
   email: string;
-  total: number;
   addons: { id: number; kind: string; name: string; count: number; type: string; expires_at: string }[];
 }
 
 /**
  * The admin's "Package details" table: users holding activated add-ons with those add-ons, paged and
- * searched (username or email) in the database, in one query.
+ * searched (username or email) in the database. The page's users come from a walk in username
+ * order (users_listing_idx), their add-ons only for that page, and the count runs beside it.
  */
 export async function listActivatedAddons(ctx: AppContext, q: { page: number; size: number; search: string }): Promise<ActivatedAddonsPage> {
   const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await queryRows<Row>(
-    ctx.db,
-    sql`
-      with holders as (
-        select u.id, u.username, u.email from users u
-        where exists (select 1 from activated_addons a where a.user_id = u.id)
-          and (${q.search} = '' or u.username ilike ${pattern} or u.email ilike ${pattern})
-      )
-      select h.id as user_id, h.username, h.email, count(*) over ()::int as total,
-        (select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'name', a.name, 'count', a.count, 'type', a.type, 'expires_at', a.expires_at) order by a.expires_at)
-           from activated_addons a where a.user_id = h.id) as addons
-      from holders h
-      order by lower(h.username), h.id
-      limit ${q.size} offset ${q.page * q.size}`,
-  );
+  const holders = q.search
+    ? sql`from users u where exists (select 1 from activated_addons a where a.user_id = u.id) and (u.username ilike ${pattern} or u.email ilike ${pattern})`
+    : sql`from users u where exists (select 1 from activated_addons a where a.user_id = u.id)`;
+  const [[countRow], rows] = await Promise.all([
+    // Without a search every holder counts: their distinct ids, read from activated_addons' own index.
+    queryRows<{ n: number }>(ctx.db, q.search ? sql`select count(*)::int as n ${holders}` : sql`select count(distinct user_id)::int as n from activated_addons`),
+    queryRows<Row>(
+      ctx.db,
+      sql`
+        with page as (
+          select u.id, u.username, u.email ${holders}
+          order by lower(u.username), u.id
+          limit ${q.size} offset ${q.page * q.size}
+        )
+        select h.id as user_id, h.username, h.email,
+          (select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'name', a.name, 'count', a.count, 'type', a.type, 'expires_at', a.expires_at) order by a.expires_at)
+             from activated_addons a where a.user_id = h.id) as addons
+        from page h
+        order by lower(h.username), h.id`,
+    ),
+  ]);
   const present = (r: Row, kind: string) =>
     r.addons.filter((a) => a.kind === kind).map((a) => ({ id: a.id, name: a.name, count: a.count, type: a.type, expiry_date: new Date(a.expires_at).toISOString() }));
-  const total = rows[0]?.total ?? (q.page === 0 ? 0 : await countHolders(ctx, pattern, q.search));
   return {
-    total,
+    total: countRow?.n ?? 0,
     rows: rows.map((r) => ({
       user_id: r.user_id,
       username: r.username,
@@ -45,14 +50,4 @@ export async function listActivatedAddons(ctx: AppContext, q: { page: number; si
       activatedadditionalslots: present(r, 'slots'),
     })),
   };
-}
-
-/** A page past the end has no rows to carry the window count; the total still matters to the pager. */
-async function countHolders(ctx: AppContext, pattern: string, search: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`select count(*)::int as n from users u where exists (select 1 from activated_addons a where a.user_id = u.id)
-        and (${search} = '' or u.username ilike ${pattern} or u.email ilike ${pattern})`,
-  );
-  return row?.n ?? 0;
 }

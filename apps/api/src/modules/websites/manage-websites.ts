@@ -35,7 +35,7 @@ const countries = (input: CreateWebsiteInput) => (input.geolocation_type === 'Sp
  */
 export async function createWebsite(ctx: AppContext, actor: AuthUser, input: CreateWebsiteInput): Promise<Website> {
   assertMayEdit(actor);
-  const id = await ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     await lockUserRow(tx, actor.id);
     const capacity = await capacityOf(tx, actor.id, input.type, ctx.now());
     if (capacity.availableSlots < 1) throw new AppError('CAPACITY', MSG.noEmptySlots);
@@ -43,9 +43,11 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
     const websiteId = await insertWebsite(tx, { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) }, countries(input));
     const job = syncJob(websiteId);
     await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
-    return websiteId;
+    // Read back before committing: a query after the commit could fail (a lost connection) and
+    // answer an error for a website that exists, which the customer would then create again.
+    return findWebsite(tx, websiteId);
   });
-  return presentWebsiteRow((await findWebsite(ctx.db, id))!);
+  return presentWebsiteRow(created!);
 }
 
 /** PUT website: the address and the type stay as they are; the hits may grow by what is available. */

@@ -1,0 +1,21 @@
+/**
+ * What the reliability suite needs from the machine: a PostgreSQL server (TEST_DATABASE_URL; each
+ * file creates its own databases on it and drops them after) and Redis (REDIS_URL).
+ */
+export function postgresServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('The reliability suite needs TEST_DATABASE_URL (a PostgreSQL server); `npm run test:reliability` defaults it.');
+  return url;
+}
+
+/**
+ * Redis for the shared rate-limit counters. The suite uses its own logical database (15 unless
+ * REDIS_URL names one), so its counters never mix with a development server's.
+ */
+export function redisUrl(): string {
+  const url = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+  if (url.pathname === '' || url.pathname === '/') url.pathname = '/15';
+  return url.toString();
+}
+
+export const repoRoot = new URL('../../../../', import.meta.url).pathname;

@@ -1,0 +1,42 @@
+import pg from 'pg';
+
+/** The PostgreSQL server the bench uses: local, trust auth (override with BENCH_PG_URL). */
+export const PG_SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrl(name: string): string {
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_SERVER_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const ident = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  return name;
+};
+
+/** A fresh, empty database (any leftover of an interrupted run is dropped first). */
+export async function recreateDatabase(name: string): Promise<string> {
+  await onServer(async (c) => {
+    await c.query(`drop database if exists ${ident(name)} with (force)`);
+    await c.query(`create database ${ident(name)}`);
+  });
+  return databaseUrl(name);
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await onServer((c) => c.query(`drop database if exists ${ident(name)} with (force)`));
+}
+
+export async function serverVersion(): Promise<string> {
+  return onServer(async (c) => (await c.query('show server_version')).rows[0].server_version as string);
+}

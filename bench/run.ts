@@ -1,0 +1,313 @@
+/**
+ * `npm run bench`: the product measured against the physical limits of this machine, in one run
+ * (docs/performance.md). It builds the web app, creates a PostgreSQL database of its own, fills it
+ * with `npm run seed:large`, starts the production server on it, and measures:
+ *   - GET /api/packages against a bare Fastify route sending the same body,
+ *   - a customer's POST /api/users/load/{email} against a bare Fastify route making one pg query,
+ *   - a mixed customer workload at 50 connections (errors, p99),
+ *   - every admin list call on 100,000 users (p95),
+ *   - the server's peak RSS through all of it,
+ *   - the landing page's JavaScript and its Largest Contentful Paint in Chromium.
+ * Then it prints the table, stops every process it started and drops its database.
+ * All traffic goes to 127.0.0.1.
+ *
+ * Options: --skip-build (reuse apps/web/dist), --keep-db (leave the database for EXPLAIN),
+ *          --reuse-db (use an already seeded `bench` database; implies --keep-db).
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { cpus, loadavg, totalmem, tmpdir, type as osType, release } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyseBundle } from '../apps/web/scripts/check-bundle.ts';
+import { call, expectOk } from './lib/http.ts';
+import { LOAD, type LoadResult } from './lib/load.ts';
+import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_SERVER_URL } from './lib/pg-admin.ts';
+import { freePort, RssSampler, startNode, type Started } from './lib/process.ts';
+import { measureAdminLists } from './scenarios/admin-lists.ts';
+import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
+import { measureLanding } from './scenarios/landing.ts';
+import { bareFixed, bareRow, bareSameQueries, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'apps/web/dist');
+const DB_NAME = 'bench';
+/** The product server's output (LOG_LEVEL=warn: warnings and errors only), kept after the run. */
+const SERVER_LOG = join(tmpdir(), 'traffic-bench-server.log');
+const CUSTOMERS = LOAD.connections;
+/** The whole run stops itself after this, cleaning up, whatever is still going. */
+const WATCHDOG_MS = 15 * 60_000;
+
+const TARGETS = {
+  cataloguePctOfBare: 50,
+  loadUserPctOfBare: 60,
+  mixedP99Ms: 100,
+  adminP95Ms: 50,
+  rssMb: 250,
+  lcpMs: 1000,
+} as const;
+
+const args = new Set(process.argv.slice(2));
+const reuseDb = args.has('--reuse-db');
+const keepDb = reuseDb || args.has('--keep-db');
+const skipBuild = args.has('--skip-build');
+
+type Row = { metric: string; measured: string; target: string; pass: boolean | null };
+const rows: Row[] = [];
+const row = (metric: string, measured: string, target: string, pass: boolean | null) => rows.push({ metric, measured, target, pass });
+const log = (line: string) => console.log(line);
+const cleanups: (() => Promise<void>)[] = [];
+
+function runCommand(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const keep = (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stdout.write(chunk.toString().replace(/^/gm, '    '));
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}`))));
+  });
+}
+
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const pct = (a: number, b: number) => (100 * a) / b;
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const cpu = cpus();
+  const machine = {
+    cpu: `${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}`,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    postgres: await serverVersion(),
+    loadAtStart: loadavg().map((l) => l.toFixed(2)).join(' '),
+  };
+  log(`Machine: ${machine.cpu}, ${machine.memory}, ${machine.os}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  log(`Load average at start: ${machine.loadAtStart} (other processes on this machine skew every figure)`);
+
+  if (!skipBuild) {
+    log('\n[1/8] npm run build (the production web app; fails on the bundle budget)');
+    await runCommand('npm', ['run', 'build']);
+  }
+  const bundle = analyseBundle(DIST);
+
+  log(`\n[2/8] database ${DB_NAME} on ${new URL(PG_SERVER_URL).host}`);
+  let dbUrl = databaseUrl(DB_NAME);
+  if (!reuseDb) {
+    dbUrl = await recreateDatabase(DB_NAME);
+    log('    npm run seed:large');
+    await runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts'], { DATABASE_URL: dbUrl });
+  }
+  if (!keepDb) cleanups.push(() => dropDatabase(DB_NAME));
+
+  log('\n[3/8] the production server (LOG_LEVEL=warn) and the bare Fastify server');
+  const dataDir = mkdtempSync(join(tmpdir(), 'traffic-bench-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
+  const redis = (await reachable('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : undefined;
+  const server: Started = await startNode(
+    ['--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: dbUrl,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      PAYMENTS_MODE: 'sandbox',
+      ...(redis ? { REDIS_URL: redis } : {}),
+    },
+    `${base}/api/health`,
+    ROOT,
+    120_000,
+    SERVER_LOG,
+  );
+  cleanups.push(() => server.stop());
+  const rss = new RssSampler(server.pid).start();
+  log(`    product: pid ${server.pid} on ${base}${redis ? ' (rate-limit counters in Redis)' : ''}; its log: ${SERVER_LOG}`);
+
+  rss.phase = 'setup';
+  const runId = randomBytes(3).toString('hex');
+  const customers = await createCustomers(base, dbUrl, admin, CUSTOMERS, runId);
+  log(`    ${customers.length} customers created through the API (Basic package, 2 add-ons, 3 websites each, delivered to the 9Hits sandbox)`);
+
+  const packagesBody = (await call(base, 'GET', '/api/packages')).text;
+  const bodyFile = join(dataDir, 'packages.json');
+  writeFileSync(bodyFile, packagesBody);
+  const barePort = await freePort();
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const bare = await startNode(
+    ['--import', 'tsx', 'bench/bare-server.ts'],
+    { NODE_ENV: 'production', BARE_PORT: String(barePort), BARE_BODY_FILE: bodyFile, DATABASE_URL: dbUrl, BARE_ROW_ID: String(customers[0]!.id) },
+    `${bareBase}/health`,
+    ROOT,
+  );
+  cleanups.push(() => bare.stop());
+  log(`    bare: pid ${bare.pid} on ${bareBase}; /api/packages body ${packagesBody.length} bytes`);
+
+  const settings = `${LOAD.connections} connections, ${LOAD.durationS} s after ${LOAD.warmupS} s warm-up`;
+  log(`\n[4/8] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${settings})`);
+  rss.phase = 'packages';
+  const bareFixedResult = await bareFixed(bareBase, log);
+  const catalogueResult = await catalogue(base, log);
+  const cataloguePct = pct(catalogueResult.rps, bareFixedResult.rps);
+  row(
+    'GET /api/packages',
+    `${fmt(catalogueResult.rps)} req/s = ${fmt(cataloguePct)}% of bare (${fmt(bareFixedResult.rps)} req/s)`,
+    `≥ ${TARGETS.cataloguePctOfBare}% of bare Fastify, same body`,
+    cataloguePct >= TARGETS.cataloguePctOfBare && clean(catalogueResult),
+  );
+
+  log(`\n[5/8] POST /api/users/load/{email} vs a bare route making one pg query (${settings})`);
+  rss.phase = 'load-user';
+  const bareRowResult = await bareRow(bareBase, log);
+  const loadUserResult = await loadUser(base, customers[0]!, log);
+  const loadUserPct = pct(loadUserResult.rps, bareRowResult.rps);
+  row(
+    'POST /api/users/load/{email}',
+    `${fmt(loadUserResult.rps)} req/s = ${fmt(loadUserPct)}% of bare (${fmt(bareRowResult.rps)} req/s)`,
+    `≥ ${TARGETS.loadUserPctOfBare}% of bare Fastify + 1 pg row`,
+    loadUserPct >= TARGETS.loadUserPctOfBare && clean(loadUserResult),
+  );
+  const sameQueries = await bareSameQueries(bareBase, log);
+  row(
+    '  bare Fastify + the same two queries',
+    `${fmt(sameQueries.rps)} req/s; the product reaches ${fmt(pct(loadUserResult.rps, sameQueries.rps))}% of it`,
+    'reference, no target',
+    null,
+  );
+  await bare.stop();
+
+  log(`\n[6/8] mixed customer workload (${settings})`);
+  rss.phase = 'mixed';
+  const inFlight: Record<string, number> = {};
+  const mixedResult = await mixed(base, customers, log, async (phase) => {
+    inFlight[phase] = await removeInFlightWebsites(base, dbUrl, customers);
+  });
+  const failures = mixedResult.errors + mixedResult.timeouts + mixedResult.non2xx;
+  row(
+    'Mixed workload, 50 connections',
+    `${fmt(mixedResult.rps)} req/s; ${failures} errors (${mixedResult.errors} socket, ${mixedResult.timeouts} timeouts, ${mixedResult.non2xx} non-2xx)`,
+    '0 errors',
+    failures === 0,
+  );
+  row('Mixed workload p99', `${fmt(mixedResult.p99)} ms (p50 ${fmt(mixedResult.p50)} ms)`, `< ${TARGETS.mixedP99Ms} ms`, mixedResult.p99 < TARGETS.mixedP99Ms);
+  await assertCapacityStable(dbUrl, customers.map((c) => c.id), inFlight.measured ?? 0);
+  const drained = await waitForJobs(dbUrl);
+  log(`    the 9Hits sync/delete jobs the workload queued were done ${(drained / 1000).toFixed(1)} s after it stopped`);
+
+  log('\n[7/8] admin list calls on the large data set (one admin, one request at a time)');
+  rss.phase = 'admin';
+  const adminToken = (await expectOk<{ token: string }>(call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }), 'admin login')).token;
+  for (const r of await measureAdminLists(base, adminToken, log)) {
+    row(`Admin ${r.label}`, `p95 ${fmt(r.p95, 1)} ms (p50 ${fmt(r.p50, 1)})`, `p95 ≤ ${TARGETS.adminP95Ms} ms`, r.p95 <= TARGETS.adminP95Ms);
+  }
+
+  log('\n[8/8] the landing page in Chromium');
+  rss.phase = 'landing';
+  const landing = await measureLanding(base, DIST, log);
+  rss.stop();
+
+  for (const [phase, max] of rss.phaseMax) log(`    server RSS peak during ${phase}: ${fmt(max / 2 ** 20, 1)} MiB`);
+  row('Server RSS, peak over the whole run', `${fmt(rss.max / 1e6, 1)} MB (${fmt(rss.max / 2 ** 20, 1)} MiB)`, `≤ ${TARGETS.rssMb} MB`, rss.max <= TARGETS.rssMb * 1e6);
+  row(
+    'Landing JS (index.html script + modulepreloads)',
+    `${fmt(bundle.landingGzip / 1000, 1)} kB gzip -9, ${bundle.landing.length} files`,
+    `≤ ${bundle.budget / 1000} kB`,
+    bundle.landingGzip <= bundle.budget,
+  );
+  row('  + the landing screen\'s lazy chunks', `${fmt(bundle.landingRouteGzip / 1000, 1)} kB (Chromium fetched ${landing.jsFiles} files, ${fmt(landing.jsFetchedGzip / 1000, 1)} kB)`, 'reported, no budget', null);
+  row('Admin code in customer chunks', bundle.adminLeaks.length ? bundle.adminLeaks.map((l) => l.file).join(', ') : `none (${bundle.customerChunks} chunks checked)`, 'none', bundle.adminLeaks.length === 0);
+  row('LCP of / (Chromium, cold, localhost)', `median ${fmt(landing.lcpMedian)} ms, worst ${fmt(landing.lcpMax)} ms`, `< ${TARGETS.lcpMs} ms`, landing.lcpMax < TARGETS.lcpMs);
+
+  printTable(machine, settings, ((Date.now() - started) / 1000).toFixed(0));
+}
+
+/**
+ * Every create was paired with a delete: after the run (and after deleting the websites whose
+ * delete the clock cut off, at most one per connection) each bench customer has its 3 websites.
+ */
+async function assertCapacityStable(dbUrl: string, userIds: number[], inFlight: number): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows: counts } = await client.query('select count(*)::int as n from websites where user_id = any($1)', [userIds]);
+    const expected = userIds.length * 3;
+    const ok = counts[0].n === expected && inFlight <= LOAD.connections;
+    log(`    websites after the run: ${counts[0].n} for ${userIds.length} customers, ${inFlight} cut off between create and delete`);
+    row('Mixed workload keeps capacity stable', `${counts[0].n} websites after (${inFlight} in flight at the stop)`, `${expected}, ≤ 1 in flight per connection`, ok);
+  } finally {
+    await client.end();
+  }
+}
+
+const clean = (r: LoadResult) => r.errors === 0 && r.timeouts === 0 && r.non2xx === 0;
+
+function printTable(machine: Record<string, string>, settings: string, seconds: string): void {
+  const header = ['metric', 'measured', 'target / limit', 'result'];
+  const body = rows.map((r) => [r.metric, r.measured, r.target, r.pass === null ? '—' : r.pass ? 'pass' : 'FAIL']);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\nResults (${settings}; ${seconds} s in all)`);
+  console.log(`Machine: ${machine.cpu}, ${machine.memory}, Node ${machine.node}, PostgreSQL ${machine.postgres}; load average at start ${machine.loadAtStart}`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+  const failed = rows.filter((r) => r.pass === false).length;
+  console.log(failed ? `\n${failed} figure(s) missed their target.` : '\nEvery figure met its target.');
+  process.exitCode = failed ? 1 : 0;
+}
+
+async function cleanup(): Promise<void> {
+  for (const undo of cleanups.reverse()) {
+    try {
+      await undo();
+    } catch (error) {
+      console.error('cleanup:', (error as Error).message);
+    }
+  }
+  cleanups.length = 0;
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`\nThe bench ran longer than ${WATCHDOG_MS / 60_000} minutes; stopping.`);
+  void cleanup().finally(() => process.exit(2));
+}, WATCHDOG_MS);
+watchdog.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error('\nThe bench failed:', error instanceof Error ? error.stack ?? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(watchdog);
+}

@@ -1,0 +1,92 @@
+import type autocannon from 'autocannon';
+import { measure, type LoadResult } from '../lib/load.ts';
+import { websiteBody, type BenchCustomer } from './customers.ts';
+
+type Log = (line: string) => void;
+
+export function catalogue(base: string, log: Log): Promise<LoadResult> {
+  return measure({ url: `${base}/api/packages`, title: 'GET /api/packages' }, log);
+}
+
+export function bareFixed(bareBase: string, log: Log): Promise<LoadResult> {
+  return measure({ url: `${bareBase}/fixed`, title: 'bare Fastify, fixed body' }, log);
+}
+
+export function loadUser(base: string, customer: BenchCustomer, log: Log): Promise<LoadResult> {
+  return measure(
+    {
+      url: `${base}/api/users/load/${encodeURIComponent(customer.email)}`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.token}` },
+      title: 'POST /api/users/load/{email}',
+    },
+    log,
+  );
+}
+
+export function bareRow(bareBase: string, log: Log): Promise<LoadResult> {
+  return measure({ url: `${bareBase}/one-row`, title: 'bare Fastify, one pg row' }, log);
+}
+
+/** Not a target: the same two queries as the product's load, to tell its overhead from its data work. */
+export function bareSameQueries(bareBase: string, log: Log): Promise<LoadResult> {
+  return measure({ url: `${bareBase}/same-queries`, title: 'bare Fastify, the same two queries' }, log);
+}
+
+interface Ctx {
+  customer?: BenchCustomer;
+  created?: number;
+  n?: number;
+}
+
+/**
+ * A customer's session, repeated by each of the 50 connections as its own customer: load the user,
+ * Check hits on a website (the embedded 9Hits sandbox answers, on this host, at most every 15 s per
+ * website because of the product's cache), create a website and delete it again (so capacity stays
+ * where it was), and load the user again to list the websites.
+ */
+export function mixed(base: string, customers: BenchCustomer[], log: Log, after: (phase: 'warm-up' | 'measured') => Promise<void>): Promise<LoadResult> {
+  let next = 0;
+  const own = (context: Ctx): BenchCustomer => (context.customer ??= customers[next++ % customers.length]!);
+  const auth = (c: BenchCustomer) => ({ authorization: `Bearer ${c.token}` });
+  const json = (c: BenchCustomer) => ({ ...auth(c), 'content-type': 'application/json' });
+  const loadRequest: autocannon.Request = {
+    method: 'POST',
+    setupRequest: (req, context) => {
+      const c = own(context as Ctx);
+      return { ...req, path: `/api/users/load/${encodeURIComponent(c.email)}`, headers: auth(c) };
+    },
+  };
+  const requests: autocannon.Request[] = [
+    loadRequest,
+    {
+      method: 'GET',
+      setupRequest: (req, context) => {
+        const c = own(context as Ctx);
+        return { ...req, path: `/api/website/${c.websiteId}/hits`, headers: auth(c) };
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest: (req, context) => {
+        const ctx = context as Ctx;
+        const c = own(ctx);
+        ctx.n = (ctx.n ?? 0) + 1;
+        return { ...req, path: '/api/website', headers: json(c), body: JSON.stringify(websiteBody(1000 + ctx.n)) };
+      },
+      onResponse: (status, body, context) => {
+        (context as Ctx).created = status === 201 ? (JSON.parse(body) as { id: number }).id : undefined;
+      },
+    },
+    {
+      method: 'DELETE',
+      setupRequest: (req, context) => {
+        const ctx = context as Ctx;
+        const c = own(ctx);
+        return { ...req, path: `/api/website/${ctx.created ?? 0}`, headers: auth(c) };
+      },
+    },
+    loadRequest,
+  ];
+  return measure({ url: base, requests, title: 'mixed customer workload' }, log, after);
+}
