@@ -60,3 +60,26 @@ describe('ensureAdmin', () => {
     expect(await verifyPassword(admins[0]!.passwordHash, password!)).toBe(true);
   });
 });
+
+describe('ensureAdmin with several servers starting at once', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(() => t.destroy());
+
+  it('creates one admin and neither start fails', async () => {
+    const ctx = (env: Record<string, string | undefined>): AppContext => ({
+      config: loadConfig(testEnv(env)),
+      database: t.database,
+      db: t.database.db,
+      log: { info: () => undefined, warn: () => undefined } as unknown as AppContext['log'],
+      catalogue: undefined as unknown as AppContext['catalogue'],
+      now: () => new Date(),
+    });
+    const env = { ADMIN_EMAIL: 'race@example.com', ADMIN_PASSWORD: 'race-password-1' };
+    await Promise.all([ensureAdmin(ctx(env)), ensureAdmin(ctx(env)), ensureAdmin(ctx(env))]);
+    const admins = await t.database.db.select().from(users).where(eq(users.role, 'ROLE_ADMIN'));
+    expect(admins.map((a) => a.email)).toEqual(['race@example.com']);
+  });
+});

@@ -4,6 +4,7 @@ import { schema } from '@traffic/db';
 import { stripUsername } from '@traffic/shared';
 import type { AppContext } from '../../http/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { uniqueViolation } from './users.repository.ts';
 
 const { users } = schema;
 
@@ -13,6 +14,17 @@ const { users } = schema;
  * exists, and print the password once.
  */
 export async function ensureAdmin(ctx: AppContext): Promise<void> {
+  try {
+    await ensureAdminOnce(ctx);
+  } catch (error) {
+    // Servers starting at once on a fresh database race to create the admin: the one that loses
+    // finds it on a second look, instead of failing to start.
+    if (!uniqueViolation(error)) throw error;
+    await ensureAdminOnce(ctx);
+  }
+}
+
+async function ensureAdminOnce(ctx: AppContext): Promise<void> {
   const { admin } = ctx.config;
   if (admin) {
     const [existing] = await ctx.db
@@ -42,23 +54,32 @@ export async function ensureAdmin(ctx: AppContext): Promise<void> {
   const [anyAdmin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'ROLE_ADMIN')).limit(1);
   if (anyAdmin) return;
   const password = randomBytes(12).toString('base64url');
-  await createAdmin(ctx, 'admin@localhost', password);
+  // A server starting at the same moment may win; then its password is the one printed.
+  if (!(await createAdmin(ctx, 'admin@localhost', password))) return;
   // Printed once, on purpose: this is the only way a first install learns the admin's password.
   ctx.log.warn(`No ADMIN_EMAIL set: created admin@localhost with password ${password} (shown once; set ADMIN_EMAIL/ADMIN_PASSWORD to choose your own)`);
 }
 
-async function createAdmin(ctx: AppContext, email: string, password: string): Promise<void> {
+/**
+ * Inserts the admin; false when a concurrent start inserted that email first. Several servers may
+ * start together (RULES.md scale-out), so a unique conflict here is expected, not an error.
+ */
+async function createAdmin(ctx: AppContext, email: string, password: string): Promise<boolean> {
   const base = stripUsername(email.split('@')[0] ?? 'admin') || 'admin';
-  const username = await freeUsername(ctx, base);
-  await ctx.db.insert(users).values({
-    email,
-    username,
-    passwordHash: await hashPassword(password),
-    role: 'ROLE_ADMIN',
-    status: 'ACTIVE',
-    firstName: 'Site',
-    lastName: 'Administrator',
-  });
+  const passwordHash = await hashPassword(password);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = await freeUsername(ctx, base);
+    const inserted = await ctx.db
+      .insert(users)
+      .values({ email, username, passwordHash, role: 'ROLE_ADMIN', status: 'ACTIVE', firstName: 'Site', lastName: 'Administrator' })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (inserted.length) return true;
+    const [sameEmail] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    if (sameEmail) return false;
+    // The username was taken in between by someone else: pick the next free one.
+  }
+  throw new Error(`could not find a free username for the admin account ${email}`);
 }
 
 async function freeUsername(ctx: AppContext, base: string): Promise<string> {
