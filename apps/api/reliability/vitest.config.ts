@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The reliability suite (`npm run test:reliability`): races, faults and several real server
- * processes on PostgreSQL and Redis. Files run one at a time, because some of them restart the
- * PostgreSQL server or kill processes, and each file owns its databases, ports and processes.
+ * processes on PostgreSQL (TEST_DATABASE_URL) and Redis (REDIS_URL). Files run one at a time,
+ * because one restarts the PostgreSQL server and others kill processes; each file owns its
+ * databases, ports and processes and removes them in afterAll. For the same reason two runs must
+ * not share one PostgreSQL server at the same time.
  */
 export default defineConfig({
   test: {
@@ -15,7 +17,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
-    sequence: { concurrent: false },
     // Generous: a file waits for processes to start, leases to expire and PostgreSQL to restart.
     testTimeout: 240_000,
     hookTimeout: 180_000,

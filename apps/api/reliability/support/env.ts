@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * What the reliability suite needs from the machine: a PostgreSQL server (TEST_DATABASE_URL; each
  * file creates its own databases on it and drops them after) and Redis (REDIS_URL).
@@ -18,4 +20,4 @@ export function redisUrl(): string {
   return url.toString();
 }
 
-export const repoRoot = new URL('../../../../', import.meta.url).pathname;
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
