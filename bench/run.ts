@@ -12,7 +12,8 @@
  * All traffic goes to 127.0.0.1.
  *
  * Options: --skip-build (reuse apps/web/dist), --keep-db (leave the database for EXPLAIN),
- *          --reuse-db (use an already seeded `bench` database; implies --keep-db).
+ *          --reuse-db (use an already seeded `bench` database; implies --keep-db),
+ *          --only=packages,load,mixed,admin,landing (a subset of the phases, while investigating).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -25,11 +26,11 @@ import { analyseBundle } from '../apps/web/scripts/check-bundle.ts';
 import { call, expectOk } from './lib/http.ts';
 import { LOAD, type LoadResult } from './lib/load.ts';
 import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_SERVER_URL } from './lib/pg-admin.ts';
-import { freePort, RssSampler, startNode, type Started } from './lib/process.ts';
+import { freePort, RssSampler, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
 import { measureLanding } from './scenarios/landing.ts';
-import { bareFixed, bareRow, bareSameQueries, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
+import { bareFixed, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'apps/web/dist');
@@ -53,6 +54,8 @@ const args = new Set(process.argv.slice(2));
 const reuseDb = args.has('--reuse-db');
 const keepDb = reuseDb || args.has('--keep-db');
 const skipBuild = args.has('--skip-build');
+const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const phase = (name: 'packages' | 'load' | 'mixed' | 'admin' | 'landing') => !only || only.includes(name);
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
@@ -91,7 +94,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 async function main(): Promise<void> {
   const started = Date.now();
   const cpu = cpus();
-  const machine = {
+  const machine: Record<string, string> = {
     cpu: `${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length}`,
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
     os: `${osType()} ${release()}`,
@@ -124,8 +127,10 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
   const redis = (await reachable('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : undefined;
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the product server while investigating (e.g. --cpu-prof).
+  const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server: Started = await startNode(
-    ['--import', 'tsx', 'apps/api/src/main.ts'],
+    [...extraNodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'],
     {
       NODE_ENV: 'production',
       DATABASE_URL: dbUrl,
@@ -169,69 +174,86 @@ async function main(): Promise<void> {
   log(`    bare: pid ${bare.pid} on ${bareBase}; /api/packages body ${packagesBody.length} bytes`);
 
   const settings = `${LOAD.connections} connections, ${LOAD.durationS} s after ${LOAD.warmupS} s warm-up`;
-  log(`\n[4/8] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${settings})`);
-  rss.phase = 'packages';
-  const bareFixedResult = await bareFixed(bareBase, log);
-  const catalogueResult = await catalogue(base, log);
-  const cataloguePct = pct(catalogueResult.rps, bareFixedResult.rps);
-  row(
-    'GET /api/packages',
-    `${fmt(catalogueResult.rps)} req/s = ${fmt(cataloguePct)}% of bare (${fmt(bareFixedResult.rps)} req/s)`,
-    `≥ ${TARGETS.cataloguePctOfBare}% of bare Fastify, same body`,
-    cataloguePct >= TARGETS.cataloguePctOfBare && clean(catalogueResult),
-  );
-
-  log(`\n[5/8] POST /api/users/load/{email} vs a bare route making one pg query (${settings})`);
-  rss.phase = 'load-user';
-  const bareRowResult = await bareRow(bareBase, log);
-  const loadUserResult = await loadUser(base, customers[0]!, log);
-  const loadUserPct = pct(loadUserResult.rps, bareRowResult.rps);
-  row(
-    'POST /api/users/load/{email}',
-    `${fmt(loadUserResult.rps)} req/s = ${fmt(loadUserPct)}% of bare (${fmt(bareRowResult.rps)} req/s)`,
-    `≥ ${TARGETS.loadUserPctOfBare}% of bare Fastify + 1 pg row`,
-    loadUserPct >= TARGETS.loadUserPctOfBare && clean(loadUserResult),
-  );
-  const sameQueries = await bareSameQueries(bareBase, log);
-  row(
-    '  bare Fastify + the same two queries',
-    `${fmt(sameQueries.rps)} req/s; the product reaches ${fmt(pct(loadUserResult.rps, sameQueries.rps))}% of it`,
-    'reference, no target',
-    null,
-  );
-  await bare.stop();
-
-  log(`\n[6/8] mixed customer workload (${settings})`);
-  rss.phase = 'mixed';
-  const inFlight: Record<string, number> = {};
-  const mixedResult = await mixed(base, customers, log, async (phase) => {
-    inFlight[phase] = await removeInFlightWebsites(base, dbUrl, customers);
-  });
-  const failures = mixedResult.errors + mixedResult.timeouts + mixedResult.non2xx;
-  row(
-    'Mixed workload, 50 connections',
-    `${fmt(mixedResult.rps)} req/s; ${failures} errors (${mixedResult.errors} socket, ${mixedResult.timeouts} timeouts, ${mixedResult.non2xx} non-2xx)`,
-    '0 errors',
-    failures === 0,
-  );
-  row('Mixed workload p99', `${fmt(mixedResult.p99)} ms (p50 ${fmt(mixedResult.p50)} ms)`, `< ${TARGETS.mixedP99Ms} ms`, mixedResult.p99 < TARGETS.mixedP99Ms);
-  await assertCapacityStable(dbUrl, customers.map((c) => c.id), inFlight.measured ?? 0);
-  const drained = await waitForJobs(dbUrl);
-  log(`    the 9Hits sync/delete jobs the workload queued were done ${(drained / 1000).toFixed(1)} s after it stopped`);
-
-  log('\n[7/8] admin list calls on the large data set (one admin, one request at a time)');
-  rss.phase = 'admin';
-  const adminToken = (await expectOk<{ token: string }>(call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }), 'admin login')).token;
-  for (const r of await measureAdminLists(base, adminToken, log)) {
-    row(`Admin ${r.label}`, `p95 ${fmt(r.p95, 1)} ms (p50 ${fmt(r.p50, 1)})`, `p95 ≤ ${TARGETS.adminP95Ms} ms`, r.p95 <= TARGETS.adminP95Ms);
+  const busy: Record<string, number> = {};
+  if (phase('packages')) {
+    log(`\n[4/8] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${settings})`);
+    busy.packages = await waitForQuiet(log, 'the catalogue runs');
+    rss.phase = 'packages';
+    const bareFixedResult = await bareFixed(bareBase, log);
+    const catalogueResult = await catalogue(base, log);
+    const cataloguePct = pct(catalogueResult.rps, bareFixedResult.rps);
+    row(
+      'GET /api/packages',
+      `${fmt(catalogueResult.rps)} req/s = ${fmt(cataloguePct)}% of bare (${fmt(bareFixedResult.rps)} req/s)`,
+      `≥ ${TARGETS.cataloguePctOfBare}% of bare Fastify, same body`,
+      cataloguePct >= TARGETS.cataloguePctOfBare && clean(catalogueResult),
+    );
   }
 
-  log('\n[8/8] the landing page in Chromium');
-  rss.phase = 'landing';
-  const landing = await measureLanding(base, DIST, log);
+  if (phase('load')) {
+    log(`\n[5/8] POST /api/users/load/{email} vs a bare route making one pg query (${settings})`);
+    busy['load-user'] = await waitForQuiet(log, 'the load runs');
+    rss.phase = 'load-user';
+    const bareRowResult = await bareRow(bareBase, log);
+    const loadUserResult = await loadUser(base, customers[0]!, log);
+    const loadUserPct = pct(loadUserResult.rps, bareRowResult.rps);
+    row(
+      'POST /api/users/load/{email}',
+      `${fmt(loadUserResult.rps)} req/s = ${fmt(loadUserPct)}% of bare (${fmt(bareRowResult.rps)} req/s)`,
+      `≥ ${TARGETS.loadUserPctOfBare}% of bare Fastify + 1 pg row`,
+      loadUserPct >= TARGETS.loadUserPctOfBare && clean(loadUserResult),
+    );
+    const sameQuery = await bareSameQuery(bareBase, log);
+    row(
+      '  bare Fastify + the same (stamped session) query',
+      `${fmt(sameQuery.rps)} req/s; the product reaches ${fmt(pct(loadUserResult.rps, sameQuery.rps))}% of it`,
+      'reference, no target',
+      null,
+    );
+  }
+  await bare.stop();
+
+  if (phase('mixed')) {
+    log(`\n[6/8] mixed customer workload (${settings})`);
+    busy.mixed = await waitForQuiet(log, 'the mixed workload');
+    rss.phase = 'mixed';
+    const inFlight: Record<string, number> = {};
+    const mixedResult = await mixed(base, customers, log, async (run) => {
+      inFlight[run] = await removeInFlightWebsites(base, dbUrl, customers);
+    });
+    const failures = mixedResult.errors + mixedResult.timeouts + mixedResult.non2xx;
+    row(
+      'Mixed workload, 50 connections',
+      `${fmt(mixedResult.rps)} req/s; ${failures} errors (${mixedResult.errors} socket, ${mixedResult.timeouts} timeouts, ${mixedResult.non2xx} non-2xx)`,
+      '0 errors',
+      failures === 0,
+    );
+    row('Mixed workload p99', `${fmt(mixedResult.p99)} ms (p50 ${fmt(mixedResult.p50)} ms)`, `< ${TARGETS.mixedP99Ms} ms`, mixedResult.p99 < TARGETS.mixedP99Ms);
+    await assertCapacityStable(dbUrl, customers.map((c) => c.id), inFlight.measured ?? 0);
+    const drained = await waitForJobs(dbUrl);
+    log(`    the 9Hits sync/delete jobs the workload queued were done ${(drained / 1000).toFixed(1)} s after it stopped`);
+  }
+
+  if (phase('admin')) {
+    log('\n[7/8] admin list calls on the large data set (one admin, one request at a time)');
+    busy.admin = await waitForQuiet(log, 'the admin calls');
+    rss.phase = 'admin';
+    const adminToken = (await expectOk<{ token: string }>(call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }), 'admin login')).token;
+    for (const r of await measureAdminLists(base, adminToken, log)) {
+      row(`Admin ${r.label}`, `p95 ${fmt(r.p95, 1)} ms (p50 ${fmt(r.p50, 1)})`, `p95 ≤ ${TARGETS.adminP95Ms} ms`, r.p95 <= TARGETS.adminP95Ms);
+    }
+  }
+
+  let landing: Awaited<ReturnType<typeof measureLanding>> | undefined;
+  if (phase('landing')) {
+    log('\n[8/8] the landing page in Chromium');
+    busy.landing = await waitForQuiet(log, 'the landing page');
+    rss.phase = 'landing';
+    landing = await measureLanding(base, DIST, log);
+  }
   rss.stop();
 
-  for (const [phase, max] of rss.phaseMax) log(`    server RSS peak during ${phase}: ${fmt(max / 2 ** 20, 1)} MiB`);
+  for (const [name, max] of rss.phaseMax) log(`    server RSS peak during ${name}: ${fmt(max / 2 ** 20, 1)} MiB`);
   row('Server RSS, peak over the whole run', `${fmt(rss.max / 1e6, 1)} MB (${fmt(rss.max / 2 ** 20, 1)} MiB)`, `≤ ${TARGETS.rssMb} MB`, rss.max <= TARGETS.rssMb * 1e6);
   row(
     'Landing JS (index.html script + modulepreloads)',
@@ -239,10 +261,18 @@ async function main(): Promise<void> {
     `≤ ${bundle.budget / 1000} kB`,
     bundle.landingGzip <= bundle.budget,
   );
-  row('  + the landing screen\'s lazy chunks', `${fmt(bundle.landingRouteGzip / 1000, 1)} kB (Chromium fetched ${landing.jsFiles} files, ${fmt(landing.jsFetchedGzip / 1000, 1)} kB)`, 'reported, no budget', null);
+  row(
+    '  + the landing screen\'s lazy chunks',
+    `${fmt(bundle.landingRouteGzip / 1000, 1)} kB${landing ? ` (Chromium fetched ${landing.jsFiles} files, ${fmt(landing.jsFetchedGzip / 1000, 1)} kB)` : ''}`,
+    'reported, no budget',
+    null,
+  );
   row('Admin code in customer chunks', bundle.adminLeaks.length ? bundle.adminLeaks.map((l) => l.file).join(', ') : `none (${bundle.customerChunks} chunks checked)`, 'none', bundle.adminLeaks.length === 0);
-  row('LCP of / (Chromium, cold, localhost)', `median ${fmt(landing.lcpMedian)} ms, worst ${fmt(landing.lcpMax)} ms`, `< ${TARGETS.lcpMs} ms`, landing.lcpMax < TARGETS.lcpMs);
+  if (landing) {
+    row('LCP of / (Chromium, cold, localhost)', `median ${fmt(landing.lcpMedian)} ms, worst ${fmt(landing.lcpMax)} ms`, `< ${TARGETS.lcpMs} ms`, landing.lcpMax < TARGETS.lcpMs);
+  }
 
+  machine.busyBeforePhases = Object.entries(busy).map(([name, b]) => `${name} ${(b * 100).toFixed(0)}%`).join(', ');
   printTable(machine, settings, ((Date.now() - started) / 1000).toFixed(0));
 }
 
@@ -274,6 +304,7 @@ function printTable(machine: Record<string, string>, settings: string, seconds: 
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\nResults (${settings}; ${seconds} s in all)`);
   console.log(`Machine: ${machine.cpu}, ${machine.memory}, Node ${machine.node}, PostgreSQL ${machine.postgres}; load average at start ${machine.loadAtStart}`);
+  console.log(`CPU busy (all processes) just before each phase: ${machine.busyBeforePhases}`);
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const b of body) console.log(line(b));

@@ -103,3 +103,31 @@ export class RssSampler {
     this.phaseMax.set(this.phase, Math.max(this.phaseMax.get(this.phase) ?? 0, rss));
   }
 }
+
+function cpuTimes(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const fields = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/** The share of the machine's CPU time spent busy over the next `ms` (all processes, ours included). */
+export async function cpuBusy(ms = 2000): Promise<number> {
+  const a = cpuTimes();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = cpuTimes();
+  return (b.busy - a.busy) / Math.max(1, b.total - a.total);
+}
+
+/**
+ * Other work on this machine (test suites, builds, browsers) skews every figure on 2 cores: before
+ * a measured phase, wait up to `maxWaitMs` for the CPU to be mostly idle. Returns the busy share seen last.
+ */
+export async function waitForQuiet(log: (line: string) => void, label: string, maxWaitMs = 60_000, threshold = 0.25): Promise<number> {
+  const deadline = Date.now() + maxWaitMs;
+  let busy = await cpuBusy();
+  while (busy > threshold && Date.now() < deadline) busy = await cpuBusy();
+  log(`    machine CPU busy before ${label}: ${(busy * 100).toFixed(0)}%${busy > threshold ? ' (still busy after waiting: figures below are skewed by other processes)' : ''}`);
+  return busy;
+}

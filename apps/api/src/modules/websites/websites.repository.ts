@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { schema, type Db, type Executor } from '@traffic/db';
 import { computeCapacity, type CapacityStats } from '@traffic/shared';
 
 const { websites, websiteLocations, users, subscriptions, packages, activatedAddons } = schema;
 export type WebsiteRow = typeof websites.$inferSelect;
 export type WebsiteWithLocations = WebsiteRow & { countryCodes: string[]; ownerEmail: string; ownerUsername: string };
 
-export async function findWebsite(db: Executor, id: number): Promise<WebsiteWithLocations | undefined> {
-  const [row] = await db
+const websiteWithOwner = (db: Executor) =>
+  db
     .select({
       website: websites,
       ownerEmail: users.email,
@@ -15,8 +16,21 @@ export async function findWebsite(db: Executor, id: number): Promise<WebsiteWith
       countryCodes: sql<string[]>`coalesce((select array_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = ${websites.id}), '{}')`,
     })
     .from(websites)
-    .innerJoin(users, eq(users.id, websites.userId))
-    .where(eq(websites.id, id));
+    .innerJoin(users, eq(users.id, websites.userId));
+const prepareFindWebsite = (db: Db) => websiteWithOwner(db).where(eq(websites.id, sql.placeholder('id'))).prepare('find_website_by_id');
+/** Read by every website call (access check, Check hits, after a write): prepared once per connection. */
+const findWebsiteQueries = new WeakMap<Db, ReturnType<typeof prepareFindWebsite>>();
+
+export async function findWebsite(db: Executor, id: number): Promise<WebsiteWithLocations | undefined> {
+  let rows;
+  if (db instanceof PgTransaction) {
+    rows = await websiteWithOwner(db).where(eq(websites.id, id));
+  } else {
+    let query = findWebsiteQueries.get(db);
+    if (!query) findWebsiteQueries.set(db, (query = prepareFindWebsite(db)));
+    rows = await query.execute({ id });
+  }
+  const [row] = rows;
   return row ? { ...row.website, countryCodes: row.countryCodes, ownerEmail: row.ownerEmail, ownerUsername: row.ownerUsername } : undefined;
 }
 
