@@ -3,6 +3,7 @@ import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@traffic/db';
 import { AppError } from './app-error.ts';
+import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 
 const { users } = schema;
 
@@ -12,6 +13,8 @@ export interface AuthUser {
   username: string;
   role: string;
   status: string;
+  /** On routes with `config.userViewStamp`: the stamp of the caller's user object (user-view.repository.ts). */
+  viewStamp?: string;
 }
 
 interface TokenClaims {
@@ -59,18 +62,23 @@ export function signToken(app: FastifyInstance, user: { id: number; sessionVersi
   return app.jwt.sign({ sub: String(user.id), sv: user.sessionVersion });
 }
 
-const prepareSessionUser = (db: Db) =>
+const sessionFields = { id: users.id, email: users.email, username: users.username, role: users.role, status: users.status, sessionVersion: users.sessionVersion };
+const prepareSessionUser = (db: Db) => db.select(sessionFields).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_session_user');
+/** The same session check that also stamps the caller's user object, for a route that serves it from cache. */
+const prepareSessionUserWithViewStamp = (db: Db) =>
   db
-    .select({ id: users.id, email: users.email, username: users.username, role: users.role, status: users.status, sessionVersion: users.sessionVersion })
+    .select({ ...sessionFields, viewStamp: userViewStamp })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_session_user');
+    .prepare('auth_session_user_view_stamp');
+type SessionQuery = ReturnType<typeof prepareSessionUser> | ReturnType<typeof prepareSessionUserWithViewStamp>;
+
 /** Run on every signed-in call, so prepared once per connection (no parsing or planning each time). */
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
-function sessionUserQuery(db: Db) {
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = prepareSessionUser(db)));
-  return query;
+const sessionUserQueries = new WeakMap<Db, { plain: SessionQuery; stamped: SessionQuery }>();
+function sessionUserQuery(db: Db, withViewStamp: boolean): SessionQuery {
+  let queries = sessionUserQueries.get(db);
+  if (!queries) sessionUserQueries.set(db, (queries = { plain: prepareSessionUser(db), stamped: prepareSessionUserWithViewStamp(db) }));
+  return withViewStamp ? queries.stamped : queries.plain;
 }
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
@@ -83,9 +91,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
   const id = Number(claims.sub);
-  const [row] = Number.isSafeInteger(id) ? await sessionUserQuery(app.ctx.db).execute({ id }) : [];
+  const withViewStamp = request.routeOptions.config.userViewStamp === true;
+  const [row] = Number.isSafeInteger(id) ? await sessionUserQuery(app.ctx.db, withViewStamp).execute({ id }) : [];
   if (!row || row.sessionVersion !== claims.sv) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
   const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status };
+  if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;
   request.auth = user;
   return user;
 }

@@ -10,6 +10,8 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** The session check also reads the caller's user-object stamp (request.auth.viewStamp). */
+    userViewStamp?: boolean;
   }
 }
 

@@ -15,8 +15,10 @@ import {
   userSchema,
 } from '@traffic/shared';
 import { currentUser, signToken } from '../../http/auth.ts';
+import { sendJson } from '../../http/send-json.ts';
 import { clearNotifications } from './clear-notifications.ts';
-import { getUserObject, loadUser } from './load-user.ts';
+import { getUserObject, loadUserJson } from './load-user.ts';
+import { UserViewCache } from './user-view-cache.ts';
 import { loginUser } from './login-user.ts';
 import { registerUser } from './register-user.ts';
 import { requestResetCode, resetPassword, verifyResetCode } from './password-reset.ts';
@@ -31,6 +33,7 @@ const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+  const userViews = new UserViewCache();
 
   r.post('/users', {
     config: { auth: 'public', rateLimit: perMinute(20) },
@@ -52,9 +55,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/users/load/:email', {
-    config: { auth: 'user' },
+    config: { auth: 'user', userViewStamp: true },
     schema: { tags, summary: 'Load a user (self or admin)', params: emailParamsSchema, response: { 200: userSchema, ...errors } },
-    handler: (request) => loadUser(ctx, currentUser(request), request.params.email),
+    handler: async (request, reply) => sendJson(reply, await loadUserJson(ctx, userViews, currentUser(request), request.params.email)),
   });
 
   r.put('/users/update/:email', {

@@ -4,19 +4,41 @@ import { AppError } from '../../http/app-error.ts';
 import { assertSelfOrAdmin, type AuthUser } from '../../http/auth.ts';
 import type { Executor } from '@traffic/db';
 import { findUserByEmail } from './users.repository.ts';
-import { findUserView } from './user-view.repository.ts';
+import { findUserView, type UserViewRow } from './user-view.repository.ts';
 import { presentUser } from './user.presenter.ts';
+import { nextChange, type UserViewCache } from './user-view-cache.ts';
 
-export async function getUserObject(ctx: AppContext, userId: number, db: Executor = ctx.db): Promise<User> {
+async function findView(ctx: AppContext, userId: number, db: Executor): Promise<UserViewRow> {
   const row = await findUserView(db, userId);
   if (!row) throw new AppError('NOT_FOUND', 'User not found.');
-  return presentUser(row, ctx.now());
+  return row;
 }
 
-/** POST users/load/{email}: the user object, for that user or an admin. */
-export async function loadUser(ctx: AppContext, actor: AuthUser, email: string): Promise<User> {
+export async function getUserObject(ctx: AppContext, userId: number, db: Executor = ctx.db): Promise<User> {
+  return presentUser(await findView(ctx, userId, db), ctx.now());
+}
+
+/**
+ * POST users/load/{email}: the user object, serialised, for that user or an admin. A customer's own
+ * object comes from `views` while its stamp (read with the session check) is unchanged.
+ */
+export async function loadUserJson(ctx: AppContext, views: UserViewCache, actor: AuthUser, email: string): Promise<string> {
   assertSelfOrAdmin(actor, email);
-  const id = actor.email.toLowerCase() === email.trim().toLowerCase() ? actor.id : (await findUserByEmail(ctx.db, email))?.id;
+  const now = ctx.now();
+  const self = actor.email.toLowerCase() === email.trim().toLowerCase();
+  if (self && actor.viewStamp !== undefined) {
+    const cached = views.get(actor.id, actor.viewStamp, now);
+    if (cached !== undefined) return cached;
+  }
+  const id = self ? actor.id : (await findUserByEmail(ctx.db, email))?.id;
   if (id === undefined) throw new AppError('NOT_FOUND', 'User not found.');
-  return getUserObject(ctx, id);
+  const row = await findView(ctx, id, ctx.db);
+  const json = JSON.stringify(presentUser(row, now));
+  // Stored under the stamp read before the object: if a write landed in between, the object is newer
+  // than its stamp and the next call, seeing the new stamp, simply rebuilds it.
+  if (self && actor.viewStamp !== undefined) {
+    const expiries = [...row.subscriptions.map((s) => s.expires_at), ...row.addons.map((a) => a.expires_at)];
+    views.set(actor.id, { stamp: actor.viewStamp, json, validUntil: nextChange(expiries, now) });
+  }
+  return json;
 }
