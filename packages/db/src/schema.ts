@@ -44,6 +44,12 @@ export const users = pgTable(
     status: text('status').notNull().default('INACTIVE'),
     /** Bumped to end every existing session (password reset); tokens carry the version they were issued at. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * How many activated add-ons the user holds, kept by a trigger on activated_addons (migration
+     * 0002): the admin's "Package details" pages walk the holders in username order through the
+     * partial index below instead of probing every user.
+     */
+    addonCount: integer('addon_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -58,6 +64,8 @@ export const users = pgTable(
     index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role),
     // Customers' ids and statuses alone: counts and joins of the admin lists read this, not the table.
     index('users_customer_id_idx').on(t.id, t.status).where(sql`${t.role} = 'ROLE_USER'`),
+    // Holders of activated add-ons in username order, index-only (admin "Package details").
+    index('users_addon_holders_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email).where(sql`${t.addonCount} > 0`),
     // The admin searches match anywhere in the text (ILIKE '%...%'): trigram indexes (pg_trgm).
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
@@ -130,7 +138,7 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_user_type_uq').on(t.userId, t.type),
     index('subscriptions_expires_idx').on(t.expiresAt),
     // The admin users list's subscription filters (active, expired, none, package) by type, index-only.
-    index('subscriptions_type_cover_idx').on(t.type, t.expiresAt, t.packageId, t.userId),
+    index('subscriptions_type_cover_idx').on(t.type, t.packageId, t.expiresAt, t.userId),
   ],
 );
 

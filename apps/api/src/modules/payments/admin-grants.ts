@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/auth.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
 import { findUserByEmail } from '../accounts/users.repository.ts';
 import { getUserObject } from '../accounts/load-user.ts';
-import { deleteActivation, findActivationByOrder, insertOrder, type OrderKind } from './orders.repository.ts';
+import { deleteActivation, findActivation, findActivationByOrder, insertOrder, lockUser, type OrderKind } from './orders.repository.ts';
 import { grantOrder } from './grant-order.ts';
 import { presentActivation, type ActivationView } from './finalize-purchase.ts';
 
@@ -53,5 +53,12 @@ export async function grantAddon(ctx: AppContext, admin: AuthUser, kind: 'hits' 
 
 /** DELETE activated-additional-hits|slots/{id}/ (admin). */
 export async function deleteActivatedAddon(ctx: AppContext, kind: 'hits' | 'slots', id: number): Promise<void> {
-  if (!(await deleteActivation(ctx.db, id, kind))) throw new AppError('NOT_FOUND', 'No such activated add-on.');
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const activation = await findActivation(tx, id);
+    if (!activation) return false;
+    // The user's row first, as every writer of activated_addons does (its trigger updates that row).
+    await lockUser(tx, activation.userId);
+    return deleteActivation(tx, id, kind);
+  });
+  if (!deleted) throw new AppError('NOT_FOUND', 'No such activated add-on.');
 }

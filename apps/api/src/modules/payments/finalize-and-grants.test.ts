@@ -186,4 +186,33 @@ describe('the Package details list', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/activated-addons?size=abc', headers: admin.headers });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('drops a holder from the list when their last add-on goes (admin delete, charge-back), also deleted at once', async () => {
+    await t.reset();
+    admin = await loginAdmin(t.app);
+    const holders = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/activated-addons?size=50', headers: admin.headers })).json();
+    const dora = await registerCustomer(t.app, { email: 'dora@example.com', username: 'dora' });
+    const grants = await Promise.all(
+      ['1000Hits', '1000Hits', '5000Hits'].map((id) =>
+        t.app.inject({ method: 'POST', url: '/api/activated-additional-hits/email', headers: admin.headers, payload: { additional_id: id, email: 'dora@example.com' } }),
+      ),
+    );
+    expect(grants.map((g) => g.statusCode)).toEqual([200, 200, 200]);
+    const form = await startCheckout(t.app, dora, 'slots', '5Slots');
+    await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '4.99' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/activated-additional-slots', headers: dora.headers, payload: { additional_id: '5Slots', token: form.order_id } })).statusCode).toBe(200);
+    const listed = await holders();
+    expect(listed.total).toBe(1);
+    expect(listed.rows[0].activatedadditionalhits).toHaveLength(3);
+
+    // The three hit add-ons deleted by two admins at once; the slot add-on charged back.
+    const ids = listed.rows[0].activatedadditionalhits.map((a: { id: number }) => a.id);
+    const deletes = await Promise.all(ids.map((id: number) => t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${id}/`, headers: admin.headers })));
+    expect(deletes.map((d) => d.statusCode)).toEqual([200, 200, 200]);
+    expect((await holders()).rows[0].activatedadditionalhits).toEqual([]);
+    await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '4.99', payment_id: '2', status_code: '-3' });
+    expect(await holders()).toEqual({ total: 0, rows: [] });
+    const [row] = await queryRows<{ addon_count: number }>(t.app.ctx.db, sql`select addon_count from users where email = 'dora@example.com'`);
+    expect(row!.addon_count).toBe(0);
+  });
 });

@@ -120,6 +120,8 @@ export async function revokeOrder(ctx: AppContext, tx: Executor, orderId: string
       await setSubscriptionExpiry(tx, current.id, shortened > now ? shortened : now);
     }
   } else if (order.grantedAt && effect?.kind === 'addon') {
+    // The user's row first, as every writer of activated_addons does (its trigger updates that row).
+    await lockUser(tx, order.userId);
     await deleteActivation(tx, effect.activationId);
   }
   await updateOrder(tx, order.id, { status: 'revoked', revokedAt: now });

@@ -87,6 +87,11 @@ export async function insertActivation(db: Executor, values: typeof activatedAdd
   return row!;
 }
 
+export async function findActivation(db: Executor, id: number): Promise<typeof activatedAddons.$inferSelect | undefined> {
+  const [row] = await db.select().from(activatedAddons).where(eq(activatedAddons.id, id));
+  return row;
+}
+
 export async function findActivationByOrder(db: Executor, orderId: string): Promise<typeof activatedAddons.$inferSelect | undefined> {
   const [row] = await db.select().from(activatedAddons).where(eq(activatedAddons.orderId, orderId));
   return row;
