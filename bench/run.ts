@@ -24,8 +24,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseBundle } from '../apps/web/scripts/check-bundle.ts';
 import { call, expectOk } from './lib/http.ts';
-import { LOAD, type LoadResult } from './lib/load.ts';
-import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_SERVER_URL } from './lib/pg-admin.ts';
+import { LOAD, PAIR_ROUNDS, measure, measurePair, type LoadResult } from './lib/load.ts';
+import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
 import { freePort, RssSampler, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
     os: `${osType()} ${release()}`,
     node: process.version,
-    postgres: await serverVersion(),
+    postgres: `${await serverVersion()} over ${PG_TRANSPORT}`,
     loadAtStart: loadavg().map((l) => l.toFixed(2)).join(' '),
   };
   log(`Machine: ${machine.cpu}, ${machine.memory}, ${machine.os}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   }
   const bundle = analyseBundle(DIST);
 
-  log(`\n[2/8] database ${DB_NAME} on ${new URL(PG_SERVER_URL).host}`);
+  log(`\n[2/8] database ${DB_NAME} over ${PG_TRANSPORT}`);
   let dbUrl = databaseUrl(DB_NAME);
   if (!reuseDb) {
     dbUrl = await recreateDatabase(DB_NAME);
@@ -174,13 +174,13 @@ async function main(): Promise<void> {
   log(`    bare: pid ${bare.pid} on ${bareBase}; /api/packages body ${packagesBody.length} bytes`);
 
   const settings = `${LOAD.connections} connections, ${LOAD.durationS} s after ${LOAD.warmupS} s warm-up`;
+  const pairSettings = `${LOAD.connections} connections, ${PAIR_ROUNDS} alternated rounds of ${LOAD.pairRoundS} s each after ${LOAD.warmupS} s warm-up`;
   const busy: Record<string, number> = {};
   if (phase('packages')) {
-    log(`\n[4/8] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${settings})`);
+    log(`\n[4/8] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${pairSettings})`);
     busy.packages = await waitForQuiet(log, 'the catalogue runs');
     rss.phase = 'packages';
-    const bareFixedResult = await bareFixed(bareBase, log);
-    const catalogueResult = await catalogue(base, log);
+    const { limit: bareFixedResult, product: catalogueResult } = await measurePair(bareFixed(bareBase), catalogue(base), log);
     const cataloguePct = pct(catalogueResult.rps, bareFixedResult.rps);
     row(
       'GET /api/packages',
@@ -191,11 +191,10 @@ async function main(): Promise<void> {
   }
 
   if (phase('load')) {
-    log(`\n[5/8] POST /api/users/load/{email} vs a bare route making one pg query (${settings})`);
+    log(`\n[5/8] POST /api/users/load/{email} vs a bare route making one pg query (${pairSettings})`);
     busy['load-user'] = await waitForQuiet(log, 'the load runs');
     rss.phase = 'load-user';
-    const bareRowResult = await bareRow(bareBase, log);
-    const loadUserResult = await loadUser(base, customers[0]!, log);
+    const { limit: bareRowResult, product: loadUserResult } = await measurePair(bareRow(bareBase), loadUser(base, customers[0]!), log);
     const loadUserPct = pct(loadUserResult.rps, bareRowResult.rps);
     row(
       'POST /api/users/load/{email}',
@@ -203,7 +202,7 @@ async function main(): Promise<void> {
       `≥ ${TARGETS.loadUserPctOfBare}% of bare Fastify + 1 pg row`,
       loadUserPct >= TARGETS.loadUserPctOfBare && clean(loadUserResult),
     );
-    const sameQuery = await bareSameQuery(bareBase, log);
+    const sameQuery = await measure(bareSameQuery(bareBase), log);
     row(
       '  bare Fastify + the same (stamped session) query',
       `${fmt(sameQuery.rps)} req/s; the product reaches ${fmt(pct(loadUserResult.rps, sameQuery.rps))}% of it`,
@@ -273,7 +272,7 @@ async function main(): Promise<void> {
   }
 
   machine.busyBeforePhases = Object.entries(busy).map(([name, b]) => `${name} ${(b * 100).toFixed(0)}%`).join(', ');
-  printTable(machine, settings, ((Date.now() - started) / 1000).toFixed(0));
+  printTable(machine, `comparisons: ${pairSettings}; mixed: ${settings}`, ((Date.now() - started) / 1000).toFixed(0));
 }
 
 /**

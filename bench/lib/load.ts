@@ -13,7 +13,7 @@ export interface LoadResult {
 }
 
 /** Same settings for every measured run, so the product and its limits compare like for like. */
-export const LOAD = { connections: 50, durationS: 10, warmupS: 3 } as const;
+export const LOAD = { connections: 50, durationS: 10, warmupS: 3, pairRoundS: 5 } as const;
 
 type Options = autocannon.Options;
 
@@ -34,18 +34,72 @@ function summarise(r: autocannon.Result): LoadResult {
   };
 }
 
-/** A warm-up run (JIT, pools, caches), then the measured one; `after` runs after each. */
-export async function measure(options: Options, log: (line: string) => void, after?: (phase: 'warm-up' | 'measured') => Promise<void>): Promise<LoadResult> {
+function logResult(log: (line: string) => void, title: string, result: LoadResult): void {
+  log(
+    `    ${title}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+      `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx} ${JSON.stringify(result.statusCodes)}`,
+  );
+}
+
+function baseOptions(options: Options): Options {
   const url = new URL(options.url);
   if (url.hostname !== '127.0.0.1') throw new Error(`refusing to load ${url.host}`);
-  const base = { connections: LOAD.connections, pipelining: 1, timeout: 10, ...options };
+  return { connections: LOAD.connections, pipelining: 1, timeout: 10, ...options };
+}
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+
+/** Several rounds of one target as one result: the mean rate, the median latencies, every failure. */
+function combine(rounds: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => rounds.reduce((total, r) => total + pick(r), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  return {
+    rps: sum((r) => r.rps) / rounds.length,
+    total: sum((r) => r.total),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    max: Math.max(...rounds.map((r) => r.max)),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+    statusCodes,
+  };
+}
+
+/** Rounds of each side of a comparison, alternated (A B A B A B). */
+export const PAIR_ROUNDS = 3;
+
+/**
+ * The product and its physical limit, measured in alternation after warming both up: a virtual
+ * machine's speed drifts by tens of percent over a minute, and alternating puts that drift on both
+ * sides alike instead of on whichever ran second. Each side's figure is the mean of its rounds.
+ */
+export async function measurePair(
+  limit: Options & { title: string },
+  product: Options & { title: string },
+  log: (line: string) => void,
+): Promise<{ limit: LoadResult; product: LoadResult }> {
+  const sides = [limit, product].map(baseOptions);
+  for (const side of sides) await autocannon({ ...side, duration: LOAD.warmupS });
+  const rounds: LoadResult[][] = [[], []];
+  for (let round = 0; round < PAIR_ROUNDS; round++) {
+    for (const [i, side] of sides.entries()) rounds[i]!.push(summarise(await autocannon({ ...side, duration: LOAD.pairRoundS })));
+  }
+  const [limitResult, productResult] = rounds.map(combine) as [LoadResult, LoadResult];
+  log(`    rounds (req/s): ${limit.title} ${rounds[0]!.map((r) => r.rps.toFixed(0)).join(' / ')}; ${product.title} ${rounds[1]!.map((r) => r.rps.toFixed(0)).join(' / ')}`);
+  logResult(log, limit.title, limitResult);
+  logResult(log, product.title, productResult);
+  return { limit: limitResult, product: productResult };
+}
+
+/** A warm-up run (JIT, pools, caches), then the measured one; `after` runs after each. */
+export async function measure(options: Options, log: (line: string) => void, after?: (phase: 'warm-up' | 'measured') => Promise<void>): Promise<LoadResult> {
+  const base = baseOptions(options);
   await autocannon({ ...base, duration: LOAD.warmupS });
   await after?.('warm-up');
   const result = summarise(await autocannon({ ...base, duration: LOAD.durationS }));
   await after?.('measured');
-  log(
-    `    ${options.title ?? options.url}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-      `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx} ${JSON.stringify(result.statusCodes)}`,
-  );
+  logResult(log, options.title ?? options.url, result);
   return result;
 }

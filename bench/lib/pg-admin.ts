@@ -1,7 +1,19 @@
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 
-/** The PostgreSQL server the bench uses: local, trust auth (override with BENCH_PG_URL). */
-export const PG_SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SOCKET_DIR = '/var/run/postgresql';
+const hasSocket = existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`);
+
+/**
+ * The PostgreSQL server the bench uses: local, trust auth (override with BENCH_PG_URL). Over its Unix
+ * socket when it has one, as a server on the same host should connect (docs/deploy.md): loopback
+ * TCP costs the product's single Node thread a kernel round through the TCP stack for every query.
+ */
+export const PG_SERVER_URL =
+  process.env.BENCH_PG_URL ?? (hasSocket ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/postgres');
+
+/** How the bench reaches PostgreSQL, for the report. */
+export const PG_TRANSPORT = new URL(PG_SERVER_URL).searchParams.get('host')?.startsWith('/') ? `Unix socket ${new URL(PG_SERVER_URL).searchParams.get('host')}` : `TCP ${new URL(PG_SERVER_URL).host}`;
 
 export function databaseUrl(name: string): string {
   const url = new URL(PG_SERVER_URL);

@@ -4,34 +4,23 @@ import { websiteBody, type BenchCustomer } from './customers.ts';
 
 type Log = (line: string) => void;
 
-export function catalogue(base: string, log: Log): Promise<LoadResult> {
-  return measure({ url: `${base}/api/packages`, title: 'GET /api/packages' }, log);
-}
+type Target = autocannon.Options & { title: string };
 
-export function bareFixed(bareBase: string, log: Log): Promise<LoadResult> {
-  return measure({ url: `${bareBase}/fixed`, title: 'bare Fastify, fixed body' }, log);
-}
+export const catalogue = (base: string): Target => ({ url: `${base}/api/packages`, title: 'GET /api/packages' });
 
-export function loadUser(base: string, customer: BenchCustomer, log: Log): Promise<LoadResult> {
-  return measure(
-    {
-      url: `${base}/api/users/load/${encodeURIComponent(customer.email)}`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${customer.token}` },
-      title: 'POST /api/users/load/{email}',
-    },
-    log,
-  );
-}
+export const bareFixed = (bareBase: string): Target => ({ url: `${bareBase}/fixed`, title: 'bare Fastify, fixed body' });
 
-export function bareRow(bareBase: string, log: Log): Promise<LoadResult> {
-  return measure({ url: `${bareBase}/one-row`, title: 'bare Fastify, one pg row' }, log);
-}
+export const loadUser = (base: string, customer: BenchCustomer): Target => ({
+  url: `${base}/api/users/load/${encodeURIComponent(customer.email)}`,
+  method: 'POST',
+  headers: { authorization: `Bearer ${customer.token}` },
+  title: 'POST /api/users/load/{email}',
+});
+
+export const bareRow = (bareBase: string): Target => ({ url: `${bareBase}/one-row`, title: 'bare Fastify, one pg row' });
 
 /** Not a target: the one query the product's repeated load makes, to tell its overhead from its data work. */
-export function bareSameQuery(bareBase: string, log: Log): Promise<LoadResult> {
-  return measure({ url: `${bareBase}/same-query`, title: 'bare Fastify, the same query' }, log);
-}
+export const bareSameQuery = (bareBase: string): Target => ({ url: `${bareBase}/same-query`, title: 'bare Fastify, the same query' });
 
 interface Ctx {
   customer?: BenchCustomer;

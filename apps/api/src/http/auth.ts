@@ -43,7 +43,9 @@ const TOKEN_TTL = '7d';
  * database on each call, so a deactivation or a password reset takes effect at once.
  */
 export async function registerAuth(app: FastifyInstance, secret: string): Promise<void> {
-  await app.register(fastifyJwt, { secret, sign: { expiresIn: TOKEN_TTL } });
+  // verify.cache: a token seen before skips its signature check (fast-jwt keeps it until it expires);
+  // the session version and the account are still read from the database on every call.
+  await app.register(fastifyJwt, { secret, sign: { expiresIn: TOKEN_TTL }, verify: { cache: 1000 } });
   app.decorateRequest('auth', null);
 
   // onRequest: callers are identified before their body is even parsed, so a visitor or a customer

@@ -20,6 +20,9 @@ async function grant(ctx: AppContext, admin: AuthUser, email: string, kind: Orde
   if (!item) throw new AppError('NOT_FOUND', `No ${kind === 'package' ? 'package' : 'add-on'} ${itemId}.`);
   const now = ctx.now();
   const orderId = await ctx.db.transaction(async (tx) => {
+    // The user's row first: inserting the order takes a key-share lock on it (the foreign key), and
+    // two grants each holding that while waiting for grantOrder's row lock would deadlock.
+    await lockUser(tx, target.id);
     const order = await insertOrder(tx, {
       userId: target.id,
       kind,

@@ -208,7 +208,7 @@ describe('the Package details list', () => {
     // The three hit add-ons deleted by two admins at once; the slot add-on charged back.
     const ids = listed.rows[0].activatedadditionalhits.map((a: { id: number }) => a.id);
     const deletes = await Promise.all(ids.map((id: number) => t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${id}/`, headers: admin.headers })));
-    expect(deletes.map((d) => d.statusCode)).toEqual([200, 200, 200]);
+    expect(deletes.map((d) => d.statusCode), deletes.map((d) => d.body).join()).toEqual([200, 200, 200]);
     expect((await holders()).rows[0].activatedadditionalhits).toEqual([]);
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '4.99', payment_id: '2', status_code: '-3' });
     expect(await holders()).toEqual({ total: 0, rows: [] });

@@ -1,11 +1,11 @@
 import { MSG, hitLimitProblem, type CreateWebsiteInput, type UpdateWebsiteInput, type Website } from '@traffic/shared';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AuthUser } from '../../http/auth.ts';
+import { isAdmin, type AuthUser } from '../../http/auth.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { presentWebsiteRow } from './website.presenter.ts';
 import { assertMayEdit, websiteFor } from './website-access.ts';
-import { capacityOf, deleteWebsiteRow, findWebsite, insertWebsite, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
+import { capacityOf, deleteWebsiteWithJob, findWebsite, insertWebsite, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
 import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB } from './delivery-jobs.ts';
 
 const syncJob = (websiteId: number) => ({ kind: NINEHITS_SYNC_JOB, payload: { websiteId }, dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}` });
@@ -36,18 +36,19 @@ const countries = (input: CreateWebsiteInput) => (input.geolocation_type === 'Sp
 export async function createWebsite(ctx: AppContext, actor: AuthUser, input: CreateWebsiteInput): Promise<Website> {
   assertMayEdit(actor);
   const created = await ctx.db.transaction(async (tx) => {
-    await lockUserRow(tx, actor.id);
+    const owner = await lockUserRow(tx, actor.id);
+    if (!owner) throw new AppError('NOT_FOUND', 'User not found.');
     const capacity = await capacityOf(tx, actor.id, input.type, ctx.now());
     if (capacity.availableSlots < 1) throw new AppError('CAPACITY', MSG.noEmptySlots);
     refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits));
-    const websiteId = await insertWebsite(tx, { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) }, countries(input));
-    const job = syncJob(websiteId);
+    const website = await insertWebsite(tx, { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) }, countries(input));
+    const job = syncJob(website.id);
     await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
-    // Read back before committing: a query after the commit could fail (a lost connection) and
-    // answer an error for a website that exists, which the customer would then create again.
-    return findWebsite(tx, websiteId);
+    // Everything the answer needs is in hand before the commit: a query after it could fail (a lost
+    // connection) and answer an error for a website that exists, which the customer would create again.
+    return { ...website, ownerEmail: owner.email, ownerUsername: owner.username };
   });
-  return presentWebsiteRow(created!);
+  return presentWebsiteRow(created);
 }
 
 /** PUT website: the address and the type stay as they are; the hits may grow by what is available. */
@@ -96,11 +97,10 @@ export async function togglePause(ctx: AppContext, actor: AuthUser, id: number):
 
 /** DELETE website/{id}/: the row goes at once; its 9Hits campaign is removed by a job. */
 export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
-  const website = await websiteFor(ctx.db, actor, id);
-  await ctx.db.transaction(async (tx) => {
-    await deleteWebsiteRow(tx, id);
-    await enqueueJob(tx, NINEHITS_DELETE_JOB, { websiteId: id, key: website.ninehitsKey });
-  });
+  if (await deleteWebsiteWithJob(ctx.db, id, NINEHITS_DELETE_JOB, isAdmin(actor) ? undefined : actor.id)) return;
+  // Nothing deleted: say why, as every website call does (403 for someone else's or a missing one).
+  await websiteFor(ctx.db, actor, id);
+  throw new AppError('NOT_FOUND', 'Website not found.');
 }
 
 /** POST website/{userId}/websites/{PAUSED|ACTIVE} (admin): every website of that user. */

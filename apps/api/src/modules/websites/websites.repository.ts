@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { schema, type Db, type Executor } from '@traffic/db';
+import { queryRows, schema, type Db, type Executor } from '@traffic/db';
 import { computeCapacity, type CapacityStats } from '@traffic/shared';
 
-const { websites, websiteLocations, users, subscriptions, packages, activatedAddons } = schema;
+const { websites, websiteLocations, users } = schema;
 export type WebsiteRow = typeof websites.$inferSelect;
 export type WebsiteWithLocations = WebsiteRow & { countryCodes: string[]; ownerEmail: string; ownerUsername: string };
 
@@ -35,39 +35,47 @@ export async function findWebsite(db: Executor, id: number): Promise<WebsiteWith
 }
 
 /** Takes the user's row lock: capacity checks and writes for one user happen one at a time. */
-export async function lockUserRow(db: Executor, userId: number): Promise<typeof users.$inferSelect | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+export async function lockUserRow(db: Executor, userId: number): Promise<{ id: number; email: string; username: string; status: string } | undefined> {
+  const [row] = await db.select({ id: users.id, email: users.email, username: users.username, status: users.status }).from(users).where(eq(users.id, userId)).for('update');
   return row;
 }
 
-/** The capacity figures of one user and type, as of `now` (call with the user's row locked). */
-export async function capacityOf(db: Executor, userId: number, type: string, now: Date): Promise<CapacityStats & { subscriptionActive: boolean }> {
-  const [sub] = await db
-    .select({ hitsPerDay: packages.hitsPerDay, slots: packages.slots, expiresAt: subscriptions.expiresAt })
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.type, type)));
-  const addons = await db
-    .select({ kind: activatedAddons.kind, count: activatedAddons.count, expiresAt: activatedAddons.expiresAt })
-    .from(activatedAddons)
-    .where(and(eq(activatedAddons.userId, userId), eq(activatedAddons.type, type), gt(activatedAddons.expiresAt, now)));
-  const sites = await db
-    .select({ dailyHitLimit: websites.dailyHitLimit })
-    .from(websites)
-    .where(and(eq(websites.userId, userId), eq(websites.type, type)));
-  const stats = computeCapacity({
-    subscription: sub ?? null,
-    addons: addons.map((a) => ({ kind: a.kind as 'hits' | 'slots', count: a.count, expiresAt: a.expiresAt })),
-    websites: sites,
-    now,
-  });
-  return { ...stats, subscriptionActive: !!sub && sub.expiresAt > now };
+interface CapacityRow {
+  sub: { hitsPerDay: number; slots: number; expiresAt: string } | null;
+  addons: { kind: 'hits' | 'slots'; count: number; expiresAt: string }[];
+  sites: number[];
 }
 
-export async function insertWebsite(db: Executor, values: typeof websites.$inferInsert, countryCodes: string[]): Promise<number> {
-  const [row] = await db.insert(websites).values(values).returning({ id: websites.id });
+/**
+ * The capacity figures of one user and type, as of `now` (call with the user's row locked). One
+ * query, so one snapshot: taken after the lock, it sees every write of the lock's previous holder.
+ */
+export async function capacityOf(db: Executor, userId: number, type: string, now: Date): Promise<CapacityStats & { subscriptionActive: boolean }> {
+  const [row] = await queryRows<CapacityRow>(
+    db,
+    sql`select
+      (select json_build_object('hitsPerDay', p.hits_per_day, 'slots', p.slots, 'expiresAt', s.expires_at)
+         from subscriptions s join packages p on p.id = s.package_id where s.user_id = ${userId} and s.type = ${type}) as sub,
+      (select coalesce(json_agg(json_build_object('kind', a.kind, 'count', a.count, 'expiresAt', a.expires_at)), '[]')
+         from activated_addons a where a.user_id = ${userId} and a.type = ${type} and a.expires_at > ${now.toISOString()}::timestamptz) as addons,
+      (select coalesce(json_agg(w.daily_hit_limit), '[]') from websites w where w.user_id = ${userId} and w.type = ${type}) as sites`,
+  );
+  const { sub, addons, sites } = row!;
+  const subscription = sub ? { hitsPerDay: sub.hitsPerDay, slots: sub.slots, expiresAt: new Date(sub.expiresAt) } : null;
+  const stats = computeCapacity({
+    subscription,
+    addons: addons.map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expiresAt) })),
+    websites: sites.map((dailyHitLimit) => ({ dailyHitLimit })),
+    now,
+  });
+  return { ...stats, subscriptionActive: !!subscription && subscription.expiresAt > now };
+}
+
+/** Inserts a website and its countries; answers the row as stored (defaults, id) with those countries. */
+export async function insertWebsite(db: Executor, values: typeof websites.$inferInsert, countryCodes: string[]): Promise<WebsiteRow & { countryCodes: string[] }> {
+  const [row] = await db.insert(websites).values(values).returning();
   if (countryCodes.length) await db.insert(websiteLocations).values(countryCodes.map((countryCode) => ({ websiteId: row!.id, countryCode })));
-  return row!.id;
+  return { ...row!, countryCodes: [...countryCodes].sort() };
 }
 
 export async function updateWebsiteRow(db: Executor, id: number, change: Partial<typeof websites.$inferInsert>, countryCodes?: string[]): Promise<void> {
@@ -78,8 +86,23 @@ export async function updateWebsiteRow(db: Executor, id: number, change: Partial
   }
 }
 
-export async function deleteWebsiteRow(db: Executor, id: number): Promise<void> {
-  await db.delete(websites).where(eq(websites.id, id));
+/**
+ * Deletes a website (only if `ownerId` owns it, when given) and writes the job that removes its 9Hits
+ * campaign, in one statement: atomic without a transaction's extra round trips (job-queue.ts
+ * enqueueJob writes the same row). False when no such website was deleted.
+ */
+export async function deleteWebsiteWithJob(db: Executor, id: number, jobKind: string, ownerId?: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`with gone as (
+          delete from websites where id = ${id} ${ownerId === undefined ? sql`` : sql`and user_id = ${ownerId}`}
+          returning id, ninehits_key
+        )
+        insert into jobs (kind, payload, run_at, max_attempts)
+        select ${jobKind}, jsonb_build_object('websiteId', id, 'key', ninehits_key), now(), 20 from gone
+        returning id`,
+  );
+  return rows.length > 0;
 }
 
 export async function websitesOfUser(db: Executor, userId: number, type?: string, order: 'newest' | 'oldest' = 'oldest'): Promise<WebsiteRow[]> {
