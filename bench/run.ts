@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus, loadavg, totalmem, tmpdir, type as osType, release } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +88,14 @@ function reachable(host: string, port: number): Promise<boolean> {
   });
 }
 
+/** The product server's node arguments, exactly as `npm run serve` (package.json) has them. */
+function serveNodeArgs(): string[] {
+  const serve = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const [command, ...rest] = serve.split(/\s+/).filter(Boolean);
+  if (command !== 'node' || rest.some((arg) => /[$&|;<>'"]/.test(arg))) throw new Error(`npm run serve is not a plain node command: ${serve}`);
+  return rest;
+}
+
 const pct = (a: number, b: number) => (100 * a) / b;
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -130,7 +138,7 @@ async function main(): Promise<void> {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the product server while investigating (e.g. --cpu-prof).
   const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server: Started = await startNode(
-    [...extraNodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'],
+    [...extraNodeArgs, ...serveNodeArgs()],
     {
       NODE_ENV: 'production',
       DATABASE_URL: dbUrl,

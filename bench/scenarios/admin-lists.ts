@@ -26,6 +26,7 @@ export const ADMIN_CALLS: { label: string; method: 'GET' | 'POST'; path: string;
   { label: 'activated-addons page 0', method: 'GET', path: '/api/admin/activated-addons?page=0&size=20' },
   { label: 'activated-addons deep page', method: 'GET', path: '/api/admin/activated-addons?page=1000&size=20' },
   { label: 'activated-addons search "lovelace"', method: 'GET', path: '/api/admin/activated-addons?page=0&size=20&search=lovelace' },
+  { label: 'activated-addons search "a" (1 letter)', method: 'GET', path: '/api/admin/activated-addons?page=0&size=20&search=a' },
   { label: 'search-users "ada"', method: 'POST', path: '/api/admin/search-users', form: { filters: JSON.stringify({ search: 'ada' }) } },
   { label: 'search-users "ada lovelace"', method: 'POST', path: '/api/admin/search-users', form: { filters: JSON.stringify({ search: 'ada lovelace' }) } },
 ];
