@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * What the reliability suite needs from the machine: a PostgreSQL server (TEST_DATABASE_URL; each
- * file creates its own databases on it and drops them after) and Redis (REDIS_URL).
+ * file creates its own databases on it and drops them after) and Redis (REDIS_URL). The suite reads
+ * the environment here only.
  */
 export function postgresServerUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -18,6 +19,11 @@ export function redisUrl(): string {
   const url = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
   if (url.pathname === '' || url.pathname === '/') url.pathname = '/15';
   return url.toString();
+}
+
+/** A shell command that restarts the suite's PostgreSQL server, when the Debian cluster tool does not fit. */
+export function pgRestartCommand(): string | undefined {
+  return process.env.PG_RESTART_COMMAND || undefined;
 }
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

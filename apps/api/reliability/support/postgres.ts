@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { query } from './databases.ts';
-import { postgresServerUrl } from './env.ts';
+import { pgRestartCommand, postgresServerUrl } from './env.ts';
 import { waitFor } from './wait.ts';
 
 const run = promisify(execFile);
@@ -13,7 +13,7 @@ const run = promisify(execFile);
  * tool: `pg_ctlcluster --skip-systemctl-redirect <version> main restart`.
  */
 export async function restartPostgres(): Promise<void> {
-  const custom = process.env.PG_RESTART_COMMAND;
+  const custom = pgRestartCommand();
   if (custom) await run('sh', ['-c', custom], { timeout: 120_000 });
   else {
     const [version] = readdirSync('/etc/postgresql');

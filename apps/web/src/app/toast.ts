@@ -17,7 +17,8 @@ function show(kind: ToastKind, message: string) {
 
 /** A bold title line over the text (SPEC.md section 8: 'Success' / 'Notification sent successfully'), both as plain text. */
 function showTitled(kind: ToastKind, title: string, message: string) {
-  const content = createElement(Fragment, null, createElement('strong', { style: { display: 'block' } }, title), message);
+  // A render function, not an element: react-toastify passes its props (closeToast…) to an element's root, which a Fragment cannot take.
+  const content = () => createElement(Fragment, null, createElement('strong', { style: { display: 'block' } }, title), message);
   return toast[kind](content, { toastId: `${title}\n${message}` });
 }
 
