@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findOrder, recordPaymentEvent, updateOrder } from './orders.repository.ts';
+import { findOrder, findOrderByProviderId, recordPaymentEvent, updateOrder } from './orders.repository.ts';
 import { grantOrder, renewOrder, revokeOrder } from './grant-order.ts';
 import { notifySignature, signaturesMatch } from './payhere-signature.ts';
 
@@ -73,7 +73,13 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
     switch (kind) {
       case 'payment':
         if (order.status === 'revoked') return 'ignored: order revoked';
-        if (order.status !== 'paid') await updateOrder(tx, order.id, { status: 'paid', paidAt: ctx.now(), providerOrderId: n.payment_id });
+        if (order.status !== 'paid') {
+          // payment_id is not covered by md5sig: one that already names another order's payment is
+          // refused here (a 400, nothing written) rather than by the unique index (a 500).
+          const holder = await findOrderByProviderId(tx, 'payhere', n.payment_id);
+          if (holder && holder.id !== order.id) return reject('payment id of another order');
+          await updateOrder(tx, order.id, { status: 'paid', paidAt: ctx.now(), providerOrderId: n.payment_id });
+        }
         return (await grantOrder(ctx, tx, order.id)) ? 'granted' : 'already granted';
       case 'renewal':
         return (await renewOrder(ctx, tx, order)) ? 'renewed' : 'renewal not applied';

@@ -140,6 +140,19 @@ describe('card checkout and the PayHere callback', () => {
     expect((await load()).package).toBeNull();
   });
 
+  it('refuses a signed payment whose payment_id is another order\'s (400, nothing granted)', async () => {
+    const first = await startCheckout(t.app, customer, 'package', 'pkgBasic');
+    expect((await sendNotify(t.app, { order_id: first.order_id!, payhere_amount: '14.99', payment_id: '777' })).json().result).toBe('granted');
+    const second = await startCheckout(t.app, customer, 'hits', '1000Hits');
+    const reused = await sendNotify(t.app, { order_id: second.order_id!, payhere_amount: '4.99', payment_id: '777' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await orderRow(second.order_id!)).toMatchObject({ status: 'pending', granted_at: null });
+    expect((await load()).activatedadditionalhits).toEqual([]);
+    // Its own payment, reported again with the right id, still goes through.
+    expect((await sendNotify(t.app, { order_id: second.order_id!, payhere_amount: '4.99', payment_id: '778' })).json().result).toBe('granted');
+  });
+
   it('revokes on a charge-back, and a charge-back that arrives first blocks the grant', async () => {
     const form = await startCheckout(t.app, customer, 'package', 'pkgBasic');
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99' });
