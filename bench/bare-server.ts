@@ -6,17 +6,16 @@
  *   GET /same-query  the one query a customer's repeated POST /api/users/load makes (the session
  *                 check with the user object's stamp), prepared, the row sent as JSON: the data work
  *                 without the product around it
- * Settings come from the environment: BARE_PORT, BARE_BODY_FILE, DATABASE_URL, BARE_ROW_ID.
+ * Its settings come as one JSON argument from bench/run.ts: {port, bodyFile, databaseUrl, rowId}.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const port = Number(process.env.BARE_PORT);
-const body = readFileSync(process.env.BARE_BODY_FILE!, 'utf8');
-const rowId = Number(process.env.BARE_ROW_ID ?? 1);
+const { port, bodyFile, databaseUrl, rowId } = JSON.parse(process.argv[2] ?? '{}') as { port: number; bodyFile: string; databaseUrl: string; rowId: number };
+const body = readFileSync(bodyFile, 'utf8');
 // The product's pool size (DATABASE_POOL_SIZE default).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 pool.on('error', () => undefined);
 
 // The SQL drizzle sends for the session check with the user object's stamp (http/auth.ts,

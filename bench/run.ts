@@ -23,6 +23,7 @@ import { cpus, loadavg, totalmem, tmpdir, type as osType, release } from 'node:o
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseBundle } from '../apps/web/scripts/check-bundle.ts';
+import { childEnv, settings as benchSettings } from './lib/settings.ts';
 import { call, expectOk } from './lib/http.ts';
 import { LOAD, PAIR_ROUNDS, measure, measurePair, type LoadResult } from './lib/load.ts';
 import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
@@ -65,7 +66,7 @@ const cleanups: (() => Promise<void>)[] = [];
 
 function runCommand(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, commandArgs, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const keep = (chunk: Buffer) => {
       out += chunk.toString();
@@ -135,10 +136,8 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
   const redis = (await reachable('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : undefined;
-  // BENCH_SERVER_NODE_ARGS: extra node flags for the product server while investigating (e.g. --cpu-prof).
-  const extraNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server: Started = await startNode(
-    [...extraNodeArgs, ...serveNodeArgs()],
+    [...benchSettings.serverNodeArgs, ...serveNodeArgs()],
     {
       NODE_ENV: 'production',
       DATABASE_URL: dbUrl,
@@ -173,8 +172,8 @@ async function main(): Promise<void> {
   const barePort = await freePort();
   const bareBase = `http://127.0.0.1:${barePort}`;
   const bare = await startNode(
-    ['--import', 'tsx', 'bench/bare-server.ts'],
-    { NODE_ENV: 'production', BARE_PORT: String(barePort), BARE_BODY_FILE: bodyFile, DATABASE_URL: dbUrl, BARE_ROW_ID: String(customers[0]!.id) },
+    ['--import', 'tsx', 'bench/bare-server.ts', JSON.stringify({ port: barePort, bodyFile, databaseUrl: dbUrl, rowId: customers[0]!.id })],
+    { NODE_ENV: 'production' },
     `${bareBase}/health`,
     ROOT,
   );

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { childEnv } from './settings.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -27,7 +28,7 @@ export function freePort(): Promise<number> {
  * waits until `readyUrl` answers 200.
  */
 export async function startNode(args: string[], env: Record<string, string>, readyUrl: string, cwd: string, timeoutMs = 60_000, logFile?: string): Promise<Started> {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const log = logFile ? createWriteStream(logFile) : undefined;
   const keep = (chunk: Buffer) => {

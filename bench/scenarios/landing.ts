@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { gzipSize } from '../../apps/web/scripts/check-bundle.ts';
 import { percentile } from '../lib/http.ts';
+import { settings } from '../lib/settings.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = settings.chromiumPath;
 const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

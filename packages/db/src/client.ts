@@ -19,6 +19,20 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * A query prepared once per database handle, on first use, for the reads every request makes:
+ * PostgreSQL then parses and plans it once per connection, and drizzle builds its SQL once.
+ * (A transaction runs its queries unprepared: a prepared query belongs to the pool, not to it.)
+ */
+export function preparedPerDatabase<Q>(prepare: (db: Db) => Q): (db: Db) => Q {
+  const prepared = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = prepare(db)));
+    return query;
+  };
+}
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }

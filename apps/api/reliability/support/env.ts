@@ -26,4 +26,9 @@ export function pgRestartCommand(): string | undefined {
   return process.env.PG_RESTART_COMMAND || undefined;
 }
 
+/** The PATH a started server inherits (it needs nothing else from the suite's environment). */
+export function childPath(): string {
+  return process.env.PATH ?? '';
+}
+
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

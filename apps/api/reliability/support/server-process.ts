@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { TEST_ADMIN } from '../../src/test-support/test-app.ts';
 import { freePort } from '../../src/test-support/listening-app.ts';
 import type { Cleanup } from './cleanup.ts';
-import { repoRoot } from './env.ts';
+import { childPath, repoRoot } from './env.ts';
 import { attempt } from './http.ts';
 import { GiveUp, sleep, waitFor } from './wait.ts';
 
@@ -52,7 +52,7 @@ export async function startServer(cleanup: Cleanup, options: StartOptions): Prom
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH ?? '',
+      PATH: childPath(),
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: baseUrl,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Db } from '@traffic/db';
+import { preparedPerDatabase, schema } from '@traffic/db';
 import { AppError } from './app-error.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 
@@ -65,23 +65,16 @@ export function signToken(app: FastifyInstance, user: { id: number; sessionVersi
 }
 
 const sessionFields = { id: users.id, email: users.email, username: users.username, role: users.role, status: users.status, sessionVersion: users.sessionVersion };
-const prepareSessionUser = (db: Db) => db.select(sessionFields).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_session_user');
-/** The same session check that also stamps the caller's user object, for a route that serves it from cache. */
-const prepareSessionUserWithViewStamp = (db: Db) =>
+/** Run on every signed-in call, so prepared. */
+const sessionUserQuery = preparedPerDatabase((db) => db.select(sessionFields).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_session_user'));
+/** The same session check that also stamps the caller's user object, for the route that serves it from cache. */
+const sessionUserWithViewStampQuery = preparedPerDatabase((db) =>
   db
     .select({ ...sessionFields, viewStamp: userViewStamp })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_session_user_view_stamp');
-type SessionQuery = ReturnType<typeof prepareSessionUser> | ReturnType<typeof prepareSessionUserWithViewStamp>;
-
-/** Run on every signed-in call, so prepared once per connection (no parsing or planning each time). */
-const sessionUserQueries = new WeakMap<Db, { plain: SessionQuery; stamped: SessionQuery }>();
-function sessionUserQuery(db: Db, withViewStamp: boolean): SessionQuery {
-  let queries = sessionUserQueries.get(db);
-  if (!queries) sessionUserQueries.set(db, (queries = { plain: prepareSessionUser(db), stamped: prepareSessionUserWithViewStamp(db) }));
-  return withViewStamp ? queries.stamped : queries.plain;
-}
+    .prepare('auth_session_user_view_stamp'),
+);
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
@@ -93,8 +86,8 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
   const id = Number(claims.sub);
-  const withViewStamp = request.routeOptions.config.userViewStamp === true;
-  const [row] = Number.isSafeInteger(id) ? await sessionUserQuery(app.ctx.db, withViewStamp).execute({ id }) : [];
+  const query = request.routeOptions.config.userViewStamp === true ? sessionUserWithViewStampQuery : sessionUserQuery;
+  const [row] = Number.isSafeInteger(id) ? await query(app.ctx.db).execute({ id }) : [];
   if (!row || row.sessionVersion !== claims.sv) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
   const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status };
   if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;

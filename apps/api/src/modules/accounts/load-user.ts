@@ -8,14 +8,14 @@ import { findUserView, type UserViewRow } from './user-view.repository.ts';
 import { presentUser } from './user.presenter.ts';
 import { nextChange, type UserViewCache } from './user-view-cache.ts';
 
-async function findView(ctx: AppContext, userId: number, db: Executor): Promise<UserViewRow> {
+async function findView(db: Executor, userId: number): Promise<UserViewRow> {
   const row = await findUserView(db, userId);
   if (!row) throw new AppError('NOT_FOUND', 'User not found.');
   return row;
 }
 
 export async function getUserObject(ctx: AppContext, userId: number, db: Executor = ctx.db): Promise<User> {
-  return presentUser(await findView(ctx, userId, db), ctx.now());
+  return presentUser(await findView(db, userId), ctx.now());
 }
 
 /**
@@ -26,19 +26,19 @@ export async function loadUserJson(ctx: AppContext, views: UserViewCache, actor:
   assertSelfOrAdmin(actor, email);
   const now = ctx.now();
   const self = actor.email.toLowerCase() === email.trim().toLowerCase();
-  if (self && actor.viewStamp !== undefined) {
-    const cached = views.get(actor.id, actor.viewStamp, now);
-    if (cached !== undefined) return cached;
-  }
+  // Only the caller's own object is cached, under the stamp read with the session check.
+  const stamp = self ? actor.viewStamp : undefined;
+  const cached = stamp === undefined ? undefined : views.get(actor.id, stamp, now);
+  if (cached !== undefined) return cached;
   const id = self ? actor.id : (await findUserByEmail(ctx.db, email))?.id;
   if (id === undefined) throw new AppError('NOT_FOUND', 'User not found.');
-  const row = await findView(ctx, id, ctx.db);
+  const row = await findView(ctx.db, id);
   const json = JSON.stringify(presentUser(row, now));
   // Stored under the stamp read before the object: if a write landed in between, the object is newer
   // than its stamp and the next call, seeing the new stamp, simply rebuilds it.
-  if (self && actor.viewStamp !== undefined) {
+  if (stamp !== undefined) {
     const expiries = [...row.subscriptions.map((s) => s.expires_at), ...row.addons.map((a) => a.expires_at)];
-    views.set(actor.id, { stamp: actor.viewStamp, json, validUntil: nextChange(expiries, now) });
+    views.set(actor.id, { stamp, json, validUntil: nextChange(expiries, now) });
   }
   return json;
 }

@@ -205,7 +205,7 @@ describe('the Package details list', () => {
     expect(listed.total).toBe(1);
     expect(listed.rows[0].activatedadditionalhits).toHaveLength(3);
 
-    // The three hit add-ons deleted by two admins at once; the slot add-on charged back.
+    // The three hit add-ons deleted at once; then the slot add-on charged back.
     const ids = listed.rows[0].activatedadditionalhits.map((a: { id: number }) => a.id);
     const deletes = await Promise.all(ids.map((id: number) => t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${id}/`, headers: admin.headers })));
     expect(deletes.map((d) => d.statusCode), deletes.map((d) => d.body).join()).toEqual([200, 200, 200]);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { queryRows, schema, type Db, type Executor } from '@traffic/db';
+import { preparedPerDatabase, queryRows, schema, type Executor } from '@traffic/db';
 import { computeCapacity, type CapacityStats } from '@traffic/shared';
 
 const { websites, websiteLocations, users } = schema;
@@ -17,20 +17,11 @@ const websiteWithOwner = (db: Executor) =>
     })
     .from(websites)
     .innerJoin(users, eq(users.id, websites.userId));
-const prepareFindWebsite = (db: Db) => websiteWithOwner(db).where(eq(websites.id, sql.placeholder('id'))).prepare('find_website_by_id');
-/** Read by every website call (access check, Check hits, after a write): prepared once per connection. */
-const findWebsiteQueries = new WeakMap<Db, ReturnType<typeof prepareFindWebsite>>();
+/** Read by every website call (access check, Check hits, after a write), so prepared. */
+const findWebsiteQuery = preparedPerDatabase((db) => websiteWithOwner(db).where(eq(websites.id, sql.placeholder('id'))).prepare('find_website_by_id'));
 
 export async function findWebsite(db: Executor, id: number): Promise<WebsiteWithLocations | undefined> {
-  let rows;
-  if (db instanceof PgTransaction) {
-    rows = await websiteWithOwner(db).where(eq(websites.id, id));
-  } else {
-    let query = findWebsiteQueries.get(db);
-    if (!query) findWebsiteQueries.set(db, (query = prepareFindWebsite(db)));
-    rows = await query.execute({ id });
-  }
-  const [row] = rows;
+  const [row] = db instanceof PgTransaction ? await websiteWithOwner(db).where(eq(websites.id, id)) : await findWebsiteQuery(db).execute({ id });
   return row ? { ...row.website, countryCodes: row.countryCodes, ownerEmail: row.ownerEmail, ownerUsername: row.ownerUsername } : undefined;
 }
 
@@ -88,8 +79,8 @@ export async function updateWebsiteRow(db: Executor, id: number, change: Partial
 
 /**
  * Deletes a website (only if `ownerId` owns it, when given) and writes the job that removes its 9Hits
- * campaign, in one statement: atomic without a transaction's extra round trips (job-queue.ts
- * enqueueJob writes the same row). False when no such website was deleted.
+ * campaign, in one statement: atomic without a transaction's extra round trips (the job row is
+ * job-queue.ts enqueueJob's, with the table's defaults). False when no such website was deleted.
  */
 export async function deleteWebsiteWithJob(db: Executor, id: number, jobKind: string, ownerId?: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
@@ -98,8 +89,8 @@ export async function deleteWebsiteWithJob(db: Executor, id: number, jobKind: st
           delete from websites where id = ${id} ${ownerId === undefined ? sql`` : sql`and user_id = ${ownerId}`}
           returning id, ninehits_key
         )
-        insert into jobs (kind, payload, run_at, max_attempts)
-        select ${jobKind}, jsonb_build_object('websiteId', id, 'key', ninehits_key), now(), 20 from gone
+        insert into jobs (kind, payload)
+        select ${jobKind}, jsonb_build_object('websiteId', id, 'key', ninehits_key) from gone
         returning id`,
   );
   return rows.length > 0;

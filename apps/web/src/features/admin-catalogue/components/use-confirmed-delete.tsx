@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 interface ConfirmedDeleteOptions<T> {
   /** The deletion; rejects on failure. */

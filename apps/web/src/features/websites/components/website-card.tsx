@@ -15,7 +15,7 @@ import { useDeleteWebsite } from '../api/delete-website.ts';
 import { useTogglePause } from '../api/toggle-pause.ts';
 import { failureMessage } from '../failure-message.ts';
 import { CheckHitsButton } from './check-hits-button.tsx';
-import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { WebsiteDetails } from './website-details.tsx';
 
 interface WebsiteCardProps {
@@ -73,7 +73,7 @@ export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
         </Button>
         <CheckHitsButton websiteId={website.id} />
       </CardActions>
-      <ConfirmRemoveDialog open={confirming} url={website.url} busy={remove.isPending} onYes={confirmRemove} onNo={() => setConfirming(false)} />
+      <ConfirmDialog open={confirming} subject={`Remove ${website.url}`} busy={remove.isPending} onYes={confirmRemove} onNo={() => setConfirming(false)} />
     </Card>
   );
 }

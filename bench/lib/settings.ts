@@ -1,0 +1,17 @@
+/**
+ * Everything the bench reads from its environment, in one place:
+ *   BENCH_PG_URL            the PostgreSQL server (default: the local one, over its Unix socket when it has one)
+ *   BENCH_SERVER_NODE_ARGS  extra node flags for the product server while investigating (e.g. --cpu-prof)
+ *   CHROMIUM_PATH           the browser for the landing page (default: Debian's /usr/bin/chromium)
+ * and what the processes it starts inherit.
+ */
+export const settings = {
+  pgUrl: process.env.BENCH_PG_URL || undefined,
+  serverNodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+};
+
+/** A started process's environment: the bench's own, with `extra` on top. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
