@@ -130,8 +130,6 @@ export const subscriptions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     /** The order that last granted or extended it (for revocation on charge-back). */
     orderId: uuid('order_id'),
-    /** The PayHere subscription id when billed monthly by the gateway. */
-    gatewaySubscriptionId: text('gateway_subscription_id'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -162,6 +160,14 @@ export const orders = pgTable(
     provider: text('provider').notNull(), // 'payhere' | 'paypal' | 'grant'
     /** PayPal order id, for matching captures and webhooks. */
     providerOrderId: text('provider_order_id'),
+    /**
+     * The gateway's recurring subscription for a package billed monthly (PayHere subscription_id).
+     * Set only once the gateway's own API has shown that this subscription pays this order, never
+     * from a callback field alone: cancelling it must never touch another merchant customer's plan.
+     */
+    gatewaySubscriptionId: text('gateway_subscription_id'),
+    /** 'active' | 'cancelling' | 'cancelled' | 'completed': where the gateway's recurring billing stands. */
+    gatewaySubscriptionStatus: text('gateway_subscription_status'),
     status: text('status').notNull().default('pending'), // pending | paid | failed | cancelled | revoked
     paidAt: ts('paid_at'),
     /** Set once, in the same transaction that applies the grant: the guard against granting twice. */
@@ -309,23 +315,31 @@ export const passwordResets = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: ts('expires_at').notNull(),
     verifiedAt: ts('verified_at'),
+    /** SHA-256 of the single-use reset token handed out when the code was verified. */
+    tokenHash: text('token_hash'),
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Failed sign-ins, counted per account over a window (shared by every server process). */
+/**
+ * Failed sign-ins, counted per login name and client address (shared by every server process).
+ * `login_key` is `user:<id>` for an account, so its email and username share one count, and
+ * `name:<lower-cased login>` for a name with no account: unknown names are counted like known ones.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    loginKey: text('login_key').notNull(),
+    address: text('address').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('login_failures_key_address_idx').on(t.loginKey, t.address, t.createdAt),
+    index('login_failures_address_idx').on(t.address, t.createdAt),
+  ],
 );
 
 /** Outgoing mail. Without SMTP it stays here as the outbox (and /sandbox/mail lists it). */
@@ -401,5 +415,36 @@ export const sandboxNinehitsCampaigns = pgTable('sandbox_ninehits_campaigns', {
   /** Hits accrued up to `accruedAt`; more accrue while running, in proportion to the hourly limit. */
   confirmedHits: bigint('confirmed_hits', { mode: 'number' }).notNull().default(0),
   accruedAt: ts('accrued_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/** The embedded PayHere's own record of what it charged, read back through its merchant API. */
+export const sandboxPayherePayments = pgTable(
+  'sandbox_payhere_payments',
+  {
+    paymentId: bigint('payment_id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id').notNull(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }),
+    description: text('description').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    /** RECEIVED | REFUNDED | CHARGEBACKED */
+    status: text('status').notNull(),
+    chargedAt: ts('charged_at').notNull(),
+  },
+  (t) => [index('sandbox_payhere_payments_order_idx').on(t.orderId), index('sandbox_payhere_payments_subscription_idx').on(t.subscriptionId)],
+);
+
+export const sandboxPayhereSubscriptions = pgTable('sandbox_payhere_subscriptions', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  orderId: text('order_id').notNull(),
+  description: text('description').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  recurrence: text('recurrence').notNull(),
+  duration: text('duration').notNull(),
+  /** ACTIVE | CANCELLED | COMPLETED */
+  status: text('status').notNull(),
+  notifyUrl: text('notify_url').notNull(),
   createdAt: createdAt(),
 });

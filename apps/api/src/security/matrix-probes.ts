@@ -65,7 +65,7 @@ export const PROBES: Record<string, Probe> = {
   },
   'PUT /api/users/otp/:email': { request: async (f) => ({ url: `/api/users/otp/${(await f.fresh.customer()).user.email}` }), expect: PUBLIC_OK },
   'POST /api/users/otp': { request: (f) => ({ url: '/api/users/otp', payload: { email: f.a.user.email, otp: 'abcdef' } }), expect: [400, 400, 400, 400] },
-  'POST /api/users/password': { request: (f) => ({ url: '/api/users/password', payload: { email: f.b.user.email, password: 'another-password' } }), expect: [403, 403, 403, 403] },
+  'POST /api/users/password': { request: (f) => ({ url: '/api/users/password', payload: { email: f.b.user.email, password: 'another-password', resetToken: 'not-a-token' } }), expect: [403, 403, 403, 403] },
   'PUT /api/users/activate/:email': { request: (f) => ({ url: `/api/users/activate/${f.b.user.email}` }), expect: ADMIN_ONLY(200) },
   'PUT /api/users/deactivate/:email': { request: async (f) => ({ url: `/api/users/deactivate/${(await f.fresh.customer()).user.email}` }), expect: ADMIN_ONLY(200) },
   'POST /api/users/clear-notifications/:email': { request: (f) => ({ url: `/api/users/clear-notifications/${f.a.user.email}` }), expect: OWNER(200) },

@@ -117,10 +117,15 @@ export const otpVerifyBodySchema = z
   })
   .meta({ id: 'OtpVerifyBody' });
 
+/** POST users/otp answers the single-use token that POST users/password needs. */
+export const otpVerifiedSchema = z.object({ ok: z.literal(true), resetToken: z.string() }).meta({ id: 'OtpVerified' });
+export type OtpVerified = z.infer<typeof otpVerifiedSchema>;
+
 export const resetPasswordBodySchema = z
   .object({
     email: z.string({ error: MSG.invalidEmail }).trim().max(254).regex(EMAIL_PATTERN, MSG.invalidEmail),
     password: passwordField,
+    resetToken: z.string({ error: 'Verify the code sent to your email first.' }).min(1, 'Verify the code sent to your email first.').max(200, 'Verify the code sent to your email first.'),
   })
   .meta({ id: 'ResetPasswordBody' });
 

@@ -6,6 +6,7 @@ import {
   loginBodySchema,
   okSchema,
   otpSendParamsSchema,
+  otpVerifiedSchema,
   otpVerifyBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
@@ -49,7 +50,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     config: { auth: 'public', rateLimit: perMinute(30) },
     schema: { tags, summary: 'Sign in by email or username', body: loginBodySchema, response: { 200: sessionSchema, ...errors } },
     handler: async (request) => {
-      const user = await loginUser(ctx, request.body.username, request.body.password);
+      const user = await loginUser(ctx, request.body.username, request.body.password, request.ip);
       return { token: signToken(app, user), data: await getUserObject(ctx, user.id) };
     },
   });
@@ -78,18 +79,15 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/users/otp', {
     config: { auth: 'public', rateLimit: perMinute(20) },
-    schema: { tags, summary: 'Verify a password reset code', body: otpVerifyBodySchema, response: { 200: okSchema, ...errors } },
-    handler: async (request) => {
-      await verifyResetCode(ctx, request.body.email, request.body.otp);
-      return { ok: true as const };
-    },
+    schema: { tags, summary: 'Verify a password reset code (answers the single-use reset token)', body: otpVerifyBodySchema, response: { 200: otpVerifiedSchema, ...errors } },
+    handler: async (request) => ({ ok: true as const, resetToken: await verifyResetCode(ctx, request.body.email, request.body.otp) }),
   });
 
   r.post('/users/password', {
     config: { auth: 'public', rateLimit: perMinute(10) },
-    schema: { tags, summary: 'Set a new password after a verified code', body: resetPasswordBodySchema, response: { 200: okSchema, ...errors } },
+    schema: { tags, summary: 'Set a new password with the reset token of a verified code', body: resetPasswordBodySchema, response: { 200: okSchema, ...errors } },
     handler: async (request) => {
-      await resetPassword(ctx, request.body.email, request.body.password);
+      await resetPassword(ctx, request.body.email, request.body.resetToken, request.body.password);
       return { ok: true as const };
     },
   });

@@ -1,43 +1,53 @@
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { clearLoginFailures, countRecentLoginFailures, findUserByLogin, recordLoginFailure, type UserRow } from './users.repository.ts';
+import { findUserByLogin, type UserRow } from './users.repository.ts';
+import { accountLoginKey, clearFailures, countFailures, lockLoginKey, recordFailure, unknownLoginKey } from './login-failures.repository.ts';
 
-export const LOCKOUT = { failures: 5, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Sign-in limits. Failures count per login name *and* client address, so a stranger guessing from
+ * elsewhere cannot lock the owner out; one address failing across many names is throttled as a
+ * whole (credential stuffing). A name with no account is counted and answered exactly like one
+ * with an account, so a refusal never tells that an account exists.
+ */
+export const SIGN_IN_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  failuresPerName: 5,
+  failuresPerAddress: 20,
+} as const;
 const LOGIN_FAIL_MESSAGE = 'Invalid username or password';
 
 /** Verifying against a real hash for unknown accounts keeps the answer time from telling them apart. */
 let decoyHash: Promise<string> | undefined;
 
-/**
- * POST users/login (by email or username). Five failures for one account within 15 minutes refuse
- * further attempts with 429 until the window passes (RULES.md). The account row is locked while
- * counting, so parallel guesses cannot slip past the limit.
- */
-export async function loginUser(ctx: AppContext, login: string, password: string): Promise<UserRow> {
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const user = await findUserByLogin(tx, login, true);
-    if (!user) {
-      decoyHash ??= hashPassword('decoy-password-for-timing');
-      await verifyPassword(await decoyHash, password);
-      return { kind: 'fail' as const };
-    }
+type Outcome = { kind: 'ok'; user: UserRow } | { kind: 'fail' } | { kind: 'refused'; retryAt: Date };
+
+/** POST users/login (by email or username), from the client address `address`. */
+export async function loginUser(ctx: AppContext, login: string, password: string, address: string): Promise<UserRow> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.now();
-    const recent = await countRecentLoginFailures(tx, user.id, new Date(now.getTime() - LOCKOUT.windowMs));
-    if (recent.count >= LOCKOUT.failures) {
-      const retryAt = new Date((recent.oldest ?? now).getTime() + LOCKOUT.windowMs);
-      return { kind: 'locked' as const, retryAt };
+    const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
+    const user = await findUserByLogin(tx, login);
+    const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
+    await lockLoginKey(tx, loginKey, address);
+
+    const byName = await countFailures(tx, { loginKey, address }, since);
+    const byAddress = await countFailures(tx, { address }, since);
+    const limited = byName.count >= SIGN_IN_LIMITS.failuresPerName ? byName : byAddress.count >= SIGN_IN_LIMITS.failuresPerAddress ? byAddress : undefined;
+    if (limited) return { kind: 'refused', retryAt: new Date((limited.oldest ?? now).getTime() + SIGN_IN_LIMITS.windowMs) };
+
+    decoyHash ??= hashPassword('decoy-password-for-timing');
+    const valid = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await decoyHash, password), false);
+    if (!valid || !user) {
+      await recordFailure(tx, loginKey, address, now, since);
+      return { kind: 'fail' };
     }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await recordLoginFailure(tx, user.id, now);
-      return { kind: 'fail' as const };
-    }
-    if (recent.count > 0) await clearLoginFailures(tx, user.id);
-    return { kind: 'ok' as const, user };
+    if (byName.count > 0) await clearFailures(tx, loginKey, address);
+    return { kind: 'ok', user };
   });
 
   if (outcome.kind === 'ok') return outcome.user;
-  if (outcome.kind === 'locked') {
+  if (outcome.kind === 'refused') {
     const seconds = Math.max(1, Math.ceil((outcome.retryAt.getTime() - ctx.now().getTime()) / 1000));
     const minutes = Math.ceil(seconds / 60);
     throw new AppError(

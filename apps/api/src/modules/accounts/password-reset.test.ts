@@ -33,7 +33,16 @@ describe('password reset by mailed code (real SMTP peer)', () => {
   }
 
   const verify = (email: string, otp: string) => t.app.inject({ method: 'POST', url: '/api/users/otp', payload: { email, otp } });
-  const setPassword = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/password', payload: { email, password } });
+  const setPassword = (email: string, password: string, resetToken = 'no-token') =>
+    t.app.inject({ method: 'POST', url: '/api/users/password', payload: { email, password, resetToken } });
+  /** Verifies the code and answers the reset token it hands out. */
+  async function tokenFor(email: string, code: string): Promise<string> {
+    const res = await verify(email, code);
+    expect(res.statusCode, res.body).toBe(200);
+    const { resetToken } = res.json() as { resetToken: string };
+    expect(resetToken).toMatch(/^[\w-]{40,}$/);
+    return resetToken;
+  }
   const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password } });
 
   it('mails a code, verifies it, sets the new password once, and ends every existing session', async () => {
@@ -41,16 +50,17 @@ describe('password reset by mailed code (real SMTP peer)', () => {
     const code = await requestCode('reset@example.com');
     expect(smtp.received[0]!.from).toBe('no-reply@traffic.test');
 
-    expect((await verify('reset@example.com', code)).json()).toEqual({ ok: true });
-    expect((await setPassword('reset@example.com', 'brand-new-password')).json()).toEqual({ ok: true });
+    const token = await tokenFor('reset@example.com', code);
+    expect((await setPassword('reset@example.com', 'brand-new-password', token)).json()).toEqual({ ok: true });
 
     expect((await login('reset@example.com', 'old-password')).statusCode).toBe(401);
     expect((await login('reset@example.com', 'brand-new-password')).statusCode).toBe(200);
     const oldSession = await t.app.inject({ method: 'POST', url: '/api/users/load/reset@example.com', headers: me.headers });
     expect(oldSession.statusCode).toBe(401);
 
-    // The verified code is spent.
-    expect((await setPassword('reset@example.com', 'third-password')).statusCode).toBe(403);
+    // The token is spent, and the code cannot be verified again for a second one.
+    expect((await setPassword('reset@example.com', 'third-password', token)).statusCode).toBe(403);
+    expect((await verify('reset@example.com', code)).statusCode).toBe(400);
   });
 
   it('answers an unknown or malformed email with the spec text', async () => {
@@ -87,9 +97,9 @@ describe('password reset by mailed code (real SMTP peer)', () => {
     expect((await setPassword('noverify@example.com', 'new-password-1')).statusCode).toBe(403);
     const code = await requestCode('noverify@example.com');
     expect((await setPassword('noverify@example.com', 'new-password-1')).statusCode).toBe(403);
-    await verify('noverify@example.com', code);
+    const token = await tokenFor('noverify@example.com', code);
     t.clock.advance(10 * 60 * 1000 + 1);
-    const late = await setPassword('noverify@example.com', 'new-password-1');
+    const late = await setPassword('noverify@example.com', 'new-password-1', token);
     expect(late.statusCode).toBe(403);
     expect(late.json().message).toBe('Verify the code sent to your email first.');
     expect((await login('noverify@example.com', 'old-password')).statusCode).toBe(200);
@@ -114,8 +124,7 @@ describe('password reset by mailed code (real SMTP peer)', () => {
     for (let i = 0; i < 5; i++) await login('locked@example.com', 'wrong-password');
     expect((await login('locked@example.com', 'old-password')).statusCode).toBe(429);
     const code = await requestCode('locked@example.com');
-    await verify('locked@example.com', code);
-    await setPassword('locked@example.com', 'fresh-password');
+    await setPassword('locked@example.com', 'fresh-password', await tokenFor('locked@example.com', code));
     expect((await login('locked@example.com', 'fresh-password')).statusCode).toBe(200);
   });
 });

@@ -1,14 +1,19 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@traffic/shared';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { queueEmail } from '../mail/queue-email.ts';
-import { clearLoginFailures, findUserByEmail, setPasswordEndingSessions } from './users.repository.ts';
+import { findUserByEmail, setPasswordEndingSessions } from './users.repository.ts';
+import { accountLoginKey, clearFailures } from './login-failures.repository.ts';
 import { countCodesSince, findLatestCode, insertCode, oldestCodeSince, updateCode } from './password-reset.repository.ts';
 
-/** RULES.md "Accounts": 6 digits, 10 minutes, 5 wrong tries, 3 codes per 15 minutes, one use within 10 minutes of verifying. */
+/**
+ * Password reset: a 6-digit code, valid 10 minutes, voided by 5 wrong tries, at most 3 per 15
+ * minutes. Verifying it hands out a single-use reset token valid 10 minutes: setting the password
+ * needs that token, so nobody but the browser that verified the code can finish the reset.
+ */
 export const RESET = {
   codeTtlMs: 10 * 60 * 1000,
   maxTries: 5,
@@ -56,26 +61,31 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
   });
 }
 
-/** POST users/otp: checks the newest code; five wrong tries void it. */
-export async function verifyResetCode(ctx: AppContext, email: string, otp: string): Promise<void> {
+/** The token is random and long, so a plain SHA-256 suffices to store it. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** POST users/otp: checks the newest code, once; five wrong tries void it. Answers the reset token. */
+export async function verifyResetCode(ctx: AppContext, email: string, otp: string): Promise<string> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new AppError('BAD_REQUEST', MSG.otpVerifyFailed);
+  const token = randomBytes(32).toString('base64url');
   const ok = await ctx.db.transaction(async (tx) => {
     const code = await findLatestCode(tx, user.id, true);
     const now = ctx.now();
-    if (!code || code.expiresAt <= now || code.attempts >= RESET.maxTries) return false;
+    if (!code || code.verifiedAt || code.expiresAt <= now || code.attempts >= RESET.maxTries) return false;
     if (!sameHash(code.codeHash, hashCode(ctx, otp.trim()))) {
       await updateCode(tx, code.id, { attempts: code.attempts + 1 });
       return false;
     }
-    await updateCode(tx, code.id, { verifiedAt: now });
+    await updateCode(tx, code.id, { verifiedAt: now, tokenHash: hashToken(token) });
     return true;
   });
   if (!ok) throw new AppError('BAD_REQUEST', MSG.otpVerifyFailed);
+  return token;
 }
 
-/** POST users/password: only after a verified code, once, within 10 minutes; ends every session. */
-export async function resetPassword(ctx: AppContext, email: string, password: string): Promise<void> {
+/** POST users/password: needs the token of a verified code, once, within 10 minutes; ends every session. */
+export async function resetPassword(ctx: AppContext, email: string, token: string, password: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   const refusal = new AppError('FORBIDDEN', 'Verify the code sent to your email first.');
   if (!user) throw refusal;
@@ -83,9 +93,11 @@ export async function resetPassword(ctx: AppContext, email: string, password: st
   await ctx.db.transaction(async (tx) => {
     const code = await findLatestCode(tx, user.id, true);
     const now = ctx.now();
-    if (!code?.verifiedAt || now.getTime() - code.verifiedAt.getTime() > RESET.verifiedTtlMs) throw refusal;
+    if (!code?.verifiedAt || !code.tokenHash || now.getTime() - code.verifiedAt.getTime() > RESET.verifiedTtlMs) throw refusal;
+    if (!sameHash(code.tokenHash, hashToken(token))) throw refusal;
     await updateCode(tx, code.id, { usedAt: now });
     await setPasswordEndingSessions(tx, user.id, passwordHash);
-    await clearLoginFailures(tx, user.id);
+    // The owner has proved who they are: failures counted against the account end, from every address.
+    await clearFailures(tx, accountLoginKey(user.id));
   });
 }

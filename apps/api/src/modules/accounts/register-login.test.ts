@@ -132,7 +132,7 @@ describe('sign-in', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('locks an account after 5 failures within 15 minutes, then lets it in once the window has passed', async () => {
+  it('refuses a name from one address after 5 failures within 15 minutes, until the window has passed', async () => {
     await registerCustomer(t.app, { username: 'target', password: 'right-password' });
     const attempt = (password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'target', password } });
     for (let i = 0; i < 5; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
@@ -186,9 +186,9 @@ describe('sign-in', () => {
     }
   });
 
-  it('limits sign-in attempts per address across accounts (credential stuffing), in the error shape', async () => {
+  it('throttles one address failing across many names (credential stuffing), in the error shape', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) {
+    for (let i = 0; i < 23; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/users/login',
@@ -197,11 +197,23 @@ describe('sign-in', () => {
       });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
-        expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/) });
+        expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many failed sign-in attempts/) });
         expect(res.headers['retry-after']).toBeDefined();
       }
     }
-    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429, 429]);
+  });
+
+  it('limits raw sign-in requests per address per minute, in the error shape', async () => {
+    await registerCustomer(t.app, { username: 'busy', password: 'right-password' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.10', payload: { username: 'busy', password: 'right-password' } });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/) });
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
   });
 });

@@ -1,7 +1,7 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
 
-const { users, loginFailures } = schema;
+const { users } = schema;
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
@@ -41,22 +41,6 @@ export async function setPasswordEndingSessions(db: Executor, id: number, passwo
     .update(users)
     .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, id));
-}
-
-export async function countRecentLoginFailures(db: Executor, userId: number, since: Date): Promise<{ count: number; oldest: Date | null }> {
-  const [row] = await db
-    .select({ count: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.userId, userId), gt(loginFailures.createdAt, since)));
-  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-}
-
-export async function recordLoginFailure(db: Executor, userId: number, at: Date): Promise<void> {
-  await db.insert(loginFailures).values({ userId, createdAt: at });
-}
-
-export async function clearLoginFailures(db: Executor, userId: number): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.userId, userId));
 }
 
 /** Postgres (and PGlite) report a unique violation as SQLSTATE 23505; which index tells which field. */

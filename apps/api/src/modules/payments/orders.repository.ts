@@ -69,7 +69,6 @@ export async function upsertSubscription(db: Executor, values: typeof subscripti
         startedAt: values.startedAt,
         expiresAt: values.expiresAt,
         orderId: values.orderId,
-        gatewaySubscriptionId: values.gatewaySubscriptionId,
         updatedAt: new Date(),
       },
     });

@@ -44,7 +44,7 @@ describe('ForgotPasswordPage', () => {
     expect(await screen.findByText(MSG.otpVerifyFailed)).toBeInTheDocument();
     expect(screen.getByLabelText('OTP')).toBeInTheDocument();
 
-    api.reply('POST /users/otp', ok());
+    api.reply('POST /users/otp', ok({ ok: true, resetToken: 'token-from-the-server' }));
     await userEvent.clear(otp);
     await userEvent.type(otp, '123456');
     await userEvent.click(button('Verify'));
@@ -73,7 +73,8 @@ describe('ForgotPasswordPage', () => {
 
     // Step 3: done, with the way back to the login.
     expect(await screen.findByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
-    expect(api.callsTo('POST /users/password').at(-1)?.body).toEqual({ email: EMAIL, password: 'new-password-1' });
+    // The new password travels with the single-use token the verified code answered.
+    expect(api.callsTo('POST /users/password').at(-1)?.body).toEqual({ email: EMAIL, password: 'new-password-1', resetToken: 'token-from-the-server' });
   });
 
   it('disables the button while the code is being sent', async () => {

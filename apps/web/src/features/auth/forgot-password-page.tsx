@@ -18,6 +18,8 @@ const STEPS = ['Email', 'Verify OTP', 'New Password'] as const;
 export function ForgotPasswordPage() {
   const [step, setStep] = useState(0);
   const [email, setEmail] = useState('');
+  // Held in memory only: the single-use token from the verified code, which the new password needs.
+  const [resetToken, setResetToken] = useState('');
 
   return (
     <FormCard title="Forgot password" maxWidth="sm">
@@ -37,8 +39,26 @@ export function ForgotPasswordPage() {
           }}
         />
       )}
-      {step === 1 && <OtpStep email={email} onVerified={() => setStep(2)} onBack={() => setStep(0)} />}
-      {step === 2 && <NewPasswordStep email={email} onReset={() => setStep(3)} />}
+      {step === 1 && (
+        <OtpStep
+          email={email}
+          onVerified={(token) => {
+            setResetToken(token);
+            setStep(2);
+          }}
+          onBack={() => setStep(0)}
+        />
+      )}
+      {step === 2 && (
+        <NewPasswordStep
+          email={email}
+          resetToken={resetToken}
+          onReset={() => {
+            setResetToken('');
+            setStep(3);
+          }}
+        />
+      )}
       {step === 3 && (
         <Stack spacing={2.5} role="status">
           <Typography>Your password has been changed. Log in with your new password.</Typography>

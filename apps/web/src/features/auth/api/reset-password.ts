@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { resetPasswordBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { api, type OkResponse } from '../../../lib/api-client.ts';
 
-export interface ResetPasswordBody {
-  email: string;
-  password: string;
-}
+export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
 
-/** POST users/password: only after a verified code; ends every session of the account. */
+/** POST users/password: needs the reset token of the verified code; ends every session of the account. */
 export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {
   return api.post<OkResponse>('/users/password', body);
 }

@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { useResetPasswordMutation } from '../api/reset-password.ts';
 
 /** Step 2: the new password, typed twice. */
-export function NewPasswordStep({ email, onReset }: { email: string; onReset: () => void }) {
+export function NewPasswordStep({ email, resetToken, onReset }: { email: string; resetToken: string; onReset: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +21,7 @@ export function NewPasswordStep({ email, onReset }: { email: string; onReset: ()
       setError(MSG.passwordsDoNotMatch);
       return;
     }
-    const parsed = resetPasswordBodySchema.safeParse({ email, password });
+    const parsed = resetPasswordBodySchema.safeParse({ email, password, resetToken });
     if (!parsed.success) {
       setError(firstMessage(parsed.error));
       return;

@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useVerifyOtpMutation } from '../api/verify-otp.ts';
 
 /** Step 1: the code from the mail. */
-export function OtpStep({ email, onVerified, onBack }: { email: string; onVerified: () => void; onBack: () => void }) {
+export function OtpStep({ email, onVerified, onBack }: { email: string; onVerified: (resetToken: string) => void; onBack: () => void }) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifyOtpMutation();
@@ -24,7 +24,7 @@ export function OtpStep({ email, onVerified, onBack }: { email: string; onVerifi
     verify.mutate(
       { email, otp: value },
       {
-        onSuccess: onVerified,
+        onSuccess: (answer) => onVerified(answer.resetToken),
         onError: (failure) => notify.error(isApiError(failure, 'RATE_LIMITED') ? failure.message : MSG.otpVerifyFailed),
       },
     );
