@@ -20,6 +20,8 @@ import { paypalRoutes } from './modules/payments/paypal.routes.ts';
 import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
 import { paypalSandboxRoutes } from './modules/sandbox/paypal-sandbox.routes.ts';
 import { payhereSandboxRoutes } from './modules/sandbox/payhere-sandbox.routes.ts';
+import { payhereSandboxApiRoutes } from './modules/sandbox/payhere-sandbox-api.routes.ts';
+import { payhereSandboxControlRoutes } from './modules/sandbox/payhere-sandbox-control.routes.ts';
 import { ninehitsSandboxRoutes } from './modules/sandbox/ninehits-sandbox.routes.ts';
 import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
 import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
@@ -30,6 +32,8 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
 import { capacityScanTask } from './modules/websites/capacity-scan.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
+import { PayhereApi } from './modules/payments/payhere-api.ts';
+import { PAYHERE_CHARGES_JOB, payhereRenewalScanTask, payhereChargesJob } from './modules/payments/payhere-charges.ts';
 import { websitesRoutes } from './modules/websites/websites.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB, deleteCampaignJob, syncWebsiteJob } from './modules/websites/delivery-jobs.ts';
@@ -105,7 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
   jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
   jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
-  const scheduler = new Scheduler(app.ctx.db, app.log, [capacityScanTask(app.ctx)], app.ctx.now);
+  const payhereApi = new PayhereApi(config.payhere);
+  jobs.register(PAYHERE_CHARGES_JOB, payhereChargesJob(app.ctx, payhereApi));
+  const scheduler = new Scheduler(app.ctx.db, app.log, [capacityScanTask(app.ctx), payhereRenewalScanTask(app.ctx)], app.ctx.now);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
   app.decorate('jobs', jobs);
@@ -143,6 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await sandbox.register(mailSandboxRoutes);
         await sandbox.register(paypalSandboxRoutes, { prefix: '/paypal' });
         await sandbox.register(payhereSandboxRoutes, { prefix: '/payhere' });
+        await sandbox.register(payhereSandboxApiRoutes, { prefix: '/payhere' });
+        await sandbox.register(payhereSandboxControlRoutes, { prefix: '/payhere' });
         await sandbox.register(ninehitsSandboxRoutes, { prefix: '/9hits/api' });
       },
       { prefix: '/sandbox' },

@@ -64,16 +64,30 @@ describe('loadConfig', () => {
 
   it('refuses live mode without live credentials, naming each missing one', () => {
     const problems = problemsOf({ PAYMENTS_MODE: 'live' });
-    for (const name of ['PAYHERE_MERCHANT_ID', 'PAYHERE_MERCHANT_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'NINEHITS_API_KEY']) {
+    for (const name of ['PAYHERE_MERCHANT_ID', 'PAYHERE_MERCHANT_SECRET', 'PAYHERE_APP_ID', 'PAYHERE_APP_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'NINEHITS_API_KEY']) {
       expect(problems).toContain(`${name}: required when PAYMENTS_MODE=live`);
     }
+  });
+
+  it('refuses live mode without a public https APP_URL or an SMTP server, naming each', () => {
+    const problems = problemsOf({ PAYMENTS_MODE: 'live' });
+    expect(problems.some((p) => p.startsWith('APP_URL: required when PAYMENTS_MODE=live'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('SMTP_URL: required when PAYMENTS_MODE=live'))).toBe(true);
+    for (const appUrl of ['http://traffic.example.com', 'https://localhost', 'https://127.0.0.1:3000', 'https://shop.localhost', 'https://intranet']) {
+      expect(problemsOf({ PAYMENTS_MODE: 'live', APP_URL: appUrl }).some((p) => p.startsWith('APP_URL:')), appUrl).toBe(true);
+    }
+    expect(problemsOf({ PAYMENTS_MODE: 'live', APP_URL: 'https://traffic.example.com' }).some((p) => p.startsWith('APP_URL:'))).toBe(false);
   });
 
   it('points live mode at the vendors, never at the sandbox', () => {
     const live = {
       PAYMENTS_MODE: 'live',
+      APP_URL: 'https://traffic.example.com',
+      SMTP_URL: 'smtp://mail.example.com:587',
       PAYHERE_MERCHANT_ID: 'm',
       PAYHERE_MERCHANT_SECRET: 's',
+      PAYHERE_APP_ID: 'a',
+      PAYHERE_APP_SECRET: 'b',
       PAYPAL_CLIENT_ID: 'c',
       PAYPAL_CLIENT_SECRET: 's',
       PAYPAL_WEBHOOK_ID: 'w',

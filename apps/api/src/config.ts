@@ -10,6 +10,8 @@ import { z } from 'zod';
 export const SANDBOX_CREDENTIALS = {
   payhereMerchantId: '1211149',
   payhereMerchantSecret: 'sandbox-merchant-secret',
+  payhereAppId: 'sandbox-payhere-app-id',
+  payhereAppSecret: 'sandbox-payhere-app-secret',
   paypalClientId: 'sandbox-client-id',
   paypalClientSecret: 'sandbox-client-secret',
   paypalWebhookId: 'sandbox-webhook-id',
@@ -57,6 +59,8 @@ const envSchema = z.object({
   PAYHERE_MERCHANT_ID: optionalString,
   PAYHERE_MERCHANT_SECRET: optionalString,
   PAYHERE_BASE_URL: optionalUrl(['http:', 'https:']),
+  PAYHERE_APP_ID: optionalString,
+  PAYHERE_APP_SECRET: optionalString,
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_BASE_URL: optionalUrl(['http:', 'https:']),
@@ -81,7 +85,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   jwtSecret: string;
   paymentsMode: 'sandbox' | 'live';
-  payhere: { merchantId: string; merchantSecret: string; baseUrl: string };
+  /** appId/appSecret: the business app of PayHere's merchant API (payment retrieval, Subscription Manager). */
+  payhere: { merchantId: string; merchantSecret: string; baseUrl: string; appId: string; appSecret: string };
   paypal: { clientId: string; clientSecret: string; baseUrl: string; webhookId: string };
   ninehits: { apiKey: string; baseUrl: string };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
@@ -99,6 +104,8 @@ export class ConfigError extends Error {
 const LIVE_REQUIRED = [
   'PAYHERE_MERCHANT_ID',
   'PAYHERE_MERCHANT_SECRET',
+  'PAYHERE_APP_ID',
+  'PAYHERE_APP_SECRET',
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_WEBHOOK_ID',
@@ -131,6 +138,10 @@ export function loadConfig(env: Env = process.env): Config {
     for (const name of ['PAYHERE_BASE_URL', 'PAYPAL_BASE_URL', 'NINEHITS_BASE_URL'] as const) {
       if (env[name]?.includes('/sandbox/')) problems.push(`${name}: must not point at the embedded sandbox when PAYMENTS_MODE=live`);
     }
+    // The gateways call APP_URL back (PayHere's notify, PayPal's return): it must be public and https.
+    if (!isPublicHttps(env.APP_URL)) problems.push('APP_URL: required when PAYMENTS_MODE=live, as a public https address (not localhost) the gateways can call back');
+    // Reset codes must reach the customer's mailbox, never a log or an outbox page.
+    if (!given('SMTP_URL')) problems.push('SMTP_URL: required when PAYMENTS_MODE=live (password-reset codes must be mailed)');
   }
   if (problems.length || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
@@ -155,6 +166,8 @@ export function loadConfig(env: Env = process.env): Config {
       merchantId: e.PAYHERE_MERCHANT_ID ?? SANDBOX_CREDENTIALS.payhereMerchantId,
       merchantSecret: e.PAYHERE_MERCHANT_SECRET ?? SANDBOX_CREDENTIALS.payhereMerchantSecret,
       baseUrl: stripSlash(e.PAYHERE_BASE_URL ?? (live ? LIVE_BASE_URLS.payhere : sandboxBase('payhere'))),
+      appId: e.PAYHERE_APP_ID ?? SANDBOX_CREDENTIALS.payhereAppId,
+      appSecret: e.PAYHERE_APP_SECRET ?? SANDBOX_CREDENTIALS.payhereAppSecret,
     },
     paypal: {
       clientId: e.PAYPAL_CLIENT_ID ?? SANDBOX_CREDENTIALS.paypalClientId,
@@ -174,6 +187,17 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function isPublicHttps(value: string | undefined): boolean {
+  try {
+    const url = new URL(value?.trim() ?? '');
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    const local = host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || !host.includes('.') && !host.includes(':');
+    return url.protocol === 'https:' && !local;
+  } catch {
+    return false;
+  }
 }
 
 function stripSlash(value: string): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { LIVE_TEST_ENV, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { registerCustomer } from '../../test-support/accounts.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.ts';
 
@@ -153,15 +153,7 @@ describe('password reset without SMTP: the outbox', () => {
 describe('live mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      PAYMENTS_MODE: 'live',
-      PAYHERE_MERCHANT_ID: 'm',
-      PAYHERE_MERCHANT_SECRET: 's',
-      PAYPAL_CLIENT_ID: 'c',
-      PAYPAL_CLIENT_SECRET: 's',
-      PAYPAL_WEBHOOK_ID: 'w',
-      NINEHITS_API_KEY: 'k',
-    });
+    t = await createTestApp(LIVE_TEST_ENV);
   });
   afterAll(() => t.close());
 

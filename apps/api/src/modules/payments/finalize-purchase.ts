@@ -5,6 +5,7 @@ import type { AuthUser } from '../../http/auth.ts';
 import { getUserObject } from '../accounts/load-user.ts';
 import { findActivationByOrder, findLatestOrderForItem, findOrder, type OrderKind, type OrderRow } from './orders.repository.ts';
 import { grantOrder } from './grant-order.ts';
+import { enqueuePayhereCharges } from './payhere-charges.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,9 +25,16 @@ async function ownOrder(ctx: AppContext, actor: AuthUser, kind: OrderKind, itemI
   return order;
 }
 
-/** Grants a paid order if the callback has not done it yet (it normally has); never an unpaid one. */
+/**
+ * Grants a paid order if the callback has not done it yet (it normally has); never an unpaid one.
+ * A card order still pending when its buyer is back asks PayHere's API in the background, in case
+ * the notify was lost: the page asks again a moment later.
+ */
 async function ensureGranted(ctx: AppContext, order: OrderRow): Promise<void> {
-  if (order.status === 'pending') throw new AppError('PAYMENT', 'The payment has not been confirmed yet.');
+  if (order.status === 'pending') {
+    if (order.provider === 'payhere') await enqueuePayhereCharges(ctx.db, order.id);
+    throw new AppError('PAYMENT', 'The payment has not been confirmed yet.');
+  }
   if (order.status !== 'paid') throw new AppError('PAYMENT', 'This order was not paid.');
   if (!order.grantedAt) await ctx.db.transaction((tx) => grantOrder(ctx, tx, order.id));
 }

@@ -85,19 +85,32 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
   return true;
 }
 
-/** A monthly renewal charge of a package order (PayHere recurring): one more calendar month. */
-export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow): Promise<boolean> {
-  if (order.kind !== 'package' || !order.grantedAt || order.revokedAt) return false;
+/**
+ * How early before the paid period ends a monthly charge may extend it. A confirmed charge that
+ * arrives earlier waits (it is applied when the period nears its end), so a subscription is never
+ * paid more than one period ahead: at most one renewal per billing period.
+ */
+export const RENEWAL_LEAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type RenewalOutcome = 'renewed' | 'early' | 'not-applicable';
+
+/**
+ * One confirmed monthly charge of a package order (PayHere recurring): one more calendar month.
+ * The caller has confirmed the charge with the gateway's API and records it once.
+ */
+export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow): Promise<RenewalOutcome> {
+  if (order.kind !== 'package' || !order.grantedAt || order.revokedAt) return 'not-applicable';
   const pkg = await findPackage(tx, order.itemId, true);
-  if (!pkg) return false;
+  if (!pkg) return 'not-applicable';
   await lockUser(tx, order.userId);
   const current = await findSubscription(tx, order.userId, pkg.type);
   // A customer who has moved to another package keeps it; the old plan's charge is for support to refund.
-  if (!current || current.packageId !== pkg.id) return false;
+  if (!current || current.packageId !== pkg.id) return 'not-applicable';
   const now = ctx.now();
+  if (current.expiresAt.getTime() - now.getTime() > RENEWAL_LEAD_MS) return 'early';
   await setSubscriptionExpiry(tx, current.id, addMonths(current.expiresAt > now ? current.expiresAt : now, 1));
   await enqueueReconcile(tx, order.userId, pkg.type);
-  return true;
+  return 'renewed';
 }
 
 /** A charge-back or refund: undoes what the order granted (RULES.md "Payments"). */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findOrder, findOrderByProviderId, recordPaymentEvent, updateOrder } from './orders.repository.ts';
-import { grantOrder, renewOrder, revokeOrder } from './grant-order.ts';
+import { grantOrder, revokeOrder } from './grant-order.ts';
+import { enqueuePayhereCharges } from './payhere-charges.ts';
 import { notifySignature, signaturesMatch } from './payhere-signature.ts';
 
 /** The notify form; PayHere sends more fields than we use, and every value is a string. */
@@ -27,10 +28,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 
 /**
- * POST /api/payments/payhere/notify (INTEGRATIONS.md section 1). Grants only when the signature,
- * merchant, order, amount and currency all check out and status_code is 2; each
- * (order, payment_id, status) is handled once however often it is reported; -3 revokes.
- * Returns what was done, for the log.
+ * POST /api/payments/payhere/notify. md5sig covers merchant, order, amount, currency and status
+ * only, so only those decide: the first status 2 for an order grants it (once, however often it
+ * is reported) and -3 revokes it. A later status 2 for the same order claims a monthly charge;
+ * payment_id and message_type are unsigned and could be replayed with new values, so the claim
+ * grants nothing by itself: it queues a read of the order's charges from PayHere's own API
+ * (payhere-charges.ts), which applies each real charge once. Returns what was done, for the log.
  */
 export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Promise<string> {
   const { payhere } = ctx.config;
@@ -57,8 +60,7 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
     if (cents(n.payhere_amount) !== cents(order.amount) || n.payhere_currency !== order.currency) return reject('amount or currency mismatch');
 
     const status = Number(n.status_code);
-    const renewal = n.message_type === 'RECURRING_INSTALLMENT_SUCCESS';
-    const kind = status === 2 ? (renewal ? 'renewal' : 'payment') : status === -3 ? 'chargeback' : status === 0 ? 'pending' : 'failed';
+    const kind = status === 2 ? (order.grantedAt ? 'charge-claim' : 'payment') : status === -3 ? 'chargeback' : status === 0 ? 'pending' : 'failed';
     const fresh = await recordPaymentEvent(tx, {
       provider: 'payhere',
       externalId: `${n.order_id}:${n.payment_id}:${n.status_code}`,
@@ -81,8 +83,10 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
           await updateOrder(tx, order.id, { status: 'paid', paidAt: ctx.now(), providerOrderId: n.payment_id });
         }
         return (await grantOrder(ctx, tx, order.id)) ? 'granted' : 'already granted';
-      case 'renewal':
-        return (await renewOrder(ctx, tx, order)) ? 'renewed' : 'renewal not applied';
+      case 'charge-claim':
+        if (order.kind !== 'package' || order.status === 'revoked') return 'already granted';
+        await enqueuePayhereCharges(tx, order.id);
+        return 'charge queued for confirmation';
       case 'chargeback':
         await revokeOrder(ctx, tx, order.id);
         return 'revoked';

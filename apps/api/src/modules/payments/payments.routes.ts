@@ -46,6 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'PayHere server callback (form-encoded)', body: payhereNotifySchema, response: { 200: z.object({ result: z.string() }), 400: errorBodySchema } },
     handler: async (request) => {
       const result = await handlePayhereNotify(ctx, request.body);
+      app.jobs.kick();
       request.log.info({ orderId: request.body.order_id, result }, 'PayHere notify handled');
       return { result };
     },

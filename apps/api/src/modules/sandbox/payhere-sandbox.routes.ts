@@ -1,8 +1,10 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { checkoutHash, notifySignature, signaturesMatch } from '../payments/payhere-signature.ts';
+import { checkoutHash, signaturesMatch } from '../payments/payhere-signature.ts';
 import { escapeHtml, sandboxPage } from './sandbox-page.ts';
+import { PayhereSandboxStore } from './payhere-sandbox-store.ts';
+import { deliverNotify, notifyFields } from './payhere-sandbox-notify.ts';
 
 const checkoutSchema = z
   .object({
@@ -26,21 +28,29 @@ const checkoutSchema = z
   .loose();
 
 
-const isHttpUrl = (v: string) => {
+/** Whether `value` is an address on this server (the sandbox only ever calls back or redirects to it). */
+const onOrigin = (value: string, origin: string) => {
   try {
-    return ['http:', 'https:'].includes(new URL(v).protocol);
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && url.origin === origin;
   } catch {
     return false;
   }
 };
 
 /**
- * The embedded PayHere (INTEGRATIONS.md section 1): checks the form's hash like PayHere does,
- * shows the order with Pay and Cancel; Pay sends the signed notify (status 2) to notify_url
- * server-to-server, then sends the browser to return_url; Cancel sends it to cancel_url.
+ * The embedded PayHere checkout: checks the form's hash like PayHere does, shows the order with
+ * Pay and Cancel; Pay records the charge (and, for a monthly package, the subscription) in the
+ * sandbox's own ledger, sends the signed notify server-to-server, then sends the browser to
+ * return_url; Cancel sends it to cancel_url. It calls back only this server's own notify URL
+ * and redirects only to this server: any other address gets an error page, never a request.
  */
 export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> {
   const { merchantId, merchantSecret } = app.ctx.config.payhere;
+  const { appUrl } = app.ctx.config;
+  const origin = new URL(appUrl).origin;
+  const ownNotifyUrl = `${appUrl}/api/payments/payhere/notify`;
+  const store = new PayhereSandboxStore(app.ctx.db);
   // The Pay button carries the checkout fields back; this seal stops them being edited in between.
   const seal = (fields: Record<string, string>) => createHmac('sha256', merchantSecret).update(JSON.stringify(fields)).digest('hex');
 
@@ -51,13 +61,22 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
     if (!parsed.success) return reply.code(400).type('text/html').send(error('The checkout form is incomplete.'));
     const c = parsed.data;
     if (c.merchant_id !== merchantId) return reply.code(400).type('text/html').send(error('Unknown merchant.'));
-    if (![c.return_url, c.cancel_url, c.notify_url].every(isHttpUrl)) return reply.code(400).type('text/html').send(error('Return, cancel and notify URLs are required.'));
+    if (c.notify_url !== ownNotifyUrl) return reply.code(400).type('text/html').send(error(`notify_url must be this merchant's notify address (${ownNotifyUrl}).`));
+    if (![c.return_url, c.cancel_url].every((u) => onOrigin(u, origin))) return reply.code(400).type('text/html').send(error(`return_url and cancel_url must be addresses on ${origin}.`));
     const expected = checkoutHash({ merchantId, merchantSecret, orderId: c.order_id, amount: c.amount, currency: c.currency });
     if (!c.hash || !signaturesMatch(expected, c.hash)) {
       return reply.code(400).type('text/html').send(error('Invalid hash value. The payment request was not signed by this merchant.'));
     }
 
-    const fields = { order_id: c.order_id, amount: c.amount, currency: c.currency, notify_url: c.notify_url, return_url: c.return_url, recurrence: c.recurrence ?? '' };
+    const fields = {
+      order_id: c.order_id,
+      items: c.items,
+      amount: c.amount,
+      currency: c.currency,
+      return_url: c.return_url,
+      recurrence: c.recurrence ?? '',
+      duration: c.duration ?? '',
+    };
     const hidden = Object.entries({ ...fields, seal: seal(fields) })
       .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
       .join('');
@@ -73,7 +92,16 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
 
   app.post('/pay/confirm', { config: { auth: 'public' } }, async (request, reply) => {
     const f = z
-      .object({ order_id: z.string(), amount: z.string(), currency: z.string(), notify_url: z.string(), return_url: z.string(), recurrence: z.string(), seal: z.string() })
+      .object({
+        order_id: z.string(),
+        items: z.string(),
+        amount: z.string(),
+        currency: z.string(),
+        return_url: z.string(),
+        recurrence: z.string(),
+        duration: z.string(),
+        seal: z.string(),
+      })
       .safeParse(request.body ?? {});
     if (!f.success) return reply.code(400).type('text/html').send(error('The payment form is incomplete.'));
     const { seal: given, ...fields } = f.data;
@@ -82,33 +110,34 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
       return reply.code(400).type('text/html').send(error('The payment form was altered.'));
     }
 
-    const paymentId = String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-    const notify: Record<string, string> = {
-      merchant_id: merchantId,
-      order_id: fields.order_id,
-      payment_id: paymentId,
-      payhere_amount: fields.amount,
-      payhere_currency: fields.currency,
-      status_code: '2',
-      status_message: 'Successfully completed the payment.',
-      method: 'TEST',
-      custom_1: '',
-      custom_2: '',
-      md5sig: notifySignature({ merchantId, merchantSecret, orderId: fields.order_id, amount: fields.amount, currency: fields.currency, statusCode: '2' }),
-      ...(fields.recurrence ? { recurring: '1', message_type: 'AUTHORIZATION_SUCCESS', item_recurrence: fields.recurrence, item_duration: 'Forever' } : {}),
-    };
-    // Like PayHere: the notify goes server-to-server before the browser returns; a failure there is the merchant's problem.
-    try {
-      const res = await fetch(fields.notify_url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(notify).toString(),
-        signal: AbortSignal.timeout(10_000),
-      });
-      request.log.info({ orderId: fields.order_id, status: res.status }, 'sandbox PayHere notify delivered');
-    } catch (err) {
-      request.log.warn({ orderId: fields.order_id, err: (err as Error).message }, 'sandbox PayHere notify failed');
-    }
+    const at = app.ctx.now();
+    const subscription = fields.recurrence
+      ? await store.subscribe({
+          orderId: fields.order_id,
+          description: fields.items,
+          amount: fields.amount,
+          currency: fields.currency,
+          recurrence: fields.recurrence,
+          duration: fields.duration || 'Forever',
+          notifyUrl: ownNotifyUrl,
+          at,
+        })
+      : undefined;
+    const payment = await store.charge({ orderId: fields.order_id, subscriptionId: subscription?.id ?? null, description: fields.items, amount: fields.amount, currency: fields.currency, at });
+    // Like PayHere: the notify goes server-to-server before the browser returns.
+    await deliverNotify(
+      request.log,
+      ownNotifyUrl,
+      notifyFields(app.ctx.config.payhere, {
+        orderId: fields.order_id,
+        amount: fields.amount,
+        currency: fields.currency,
+        statusCode: '2',
+        statusMessage: 'Successfully completed the payment.',
+        paymentId: payment.paymentId,
+        ...(subscription ? { recurring: { subscription, messageType: 'AUTHORIZATION_SUCCESS', installmentsPaid: 1, nextChargeDate: await store.nextChargeDate(subscription) } } : {}),
+      }),
+    );
     const back = new URL(fields.return_url);
     back.searchParams.set('order_id', fields.order_id);
     return reply.redirect(back.toString(), 303);

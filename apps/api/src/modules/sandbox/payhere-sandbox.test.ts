@@ -3,20 +3,7 @@ import { createListeningTestApp } from '../../test-support/listening-app.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { startCheckout } from '../../test-support/payments.ts';
-
-/** Posts a form like a browser and returns the answer without following redirects. */
-function postForm(url: string, fields: Record<string, string>) {
-  return fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
-}
-
-/** Reads the hidden inputs of the sandbox page's Pay form. */
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[m[1]!] = m[2]!.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
-  }
-  return fields;
-}
+import { hiddenFields, postForm } from '../../test-support/payhere-sandbox.ts';
 
 describe('the embedded PayHere sandbox, over real HTTP', () => {
   let t: TestApp & { baseUrl: string };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, testEnv, type TestApp } from '../../test-support/test-app.ts';
+import { LIVE_TEST_ENV, createTestApp, testEnv, type TestApp } from '../../test-support/test-app.ts';
 import { issueSandboxToken } from './paypal-sandbox-signature.ts';
 
 const BASE = '/sandbox/paypal';
@@ -128,15 +128,7 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
   it('is not mounted in live mode', async () => {
     const live = await buildApp(
       loadConfig(
-        testEnv({
-          PAYMENTS_MODE: 'live',
-          PAYHERE_MERCHANT_ID: 'm',
-          PAYHERE_MERCHANT_SECRET: 's',
-          PAYPAL_CLIENT_ID: 'c',
-          PAYPAL_CLIENT_SECRET: 's',
-          PAYPAL_WEBHOOK_ID: 'w',
-          NINEHITS_API_KEY: 'k',
-        }),
+        testEnv(LIVE_TEST_ENV),
       ),
       { database: t.testDb.database, logger: false, runJobs: false },
     );
