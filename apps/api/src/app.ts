@@ -34,6 +34,13 @@ import { capacityScanTask } from './modules/websites/capacity-scan.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
 import { PayhereApi } from './modules/payments/payhere-api.ts';
 import { PAYHERE_CHARGES_JOB, payhereRenewalScanTask, payhereChargesJob } from './modules/payments/payhere-charges.ts';
+import {
+  PAYHERE_CANCEL_JOB,
+  PAYHERE_SUBSCRIPTION_SYNC_JOB,
+  payhereCancelJob,
+  payhereSubscriptionSyncJob,
+  payhereSubscriptionSyncTask,
+} from './modules/payments/payhere-subscriptions.ts';
 import { websitesRoutes } from './modules/websites/websites.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB, deleteCampaignJob, syncWebsiteJob } from './modules/websites/delivery-jobs.ts';
@@ -111,7 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
   const payhereApi = new PayhereApi(config.payhere);
   jobs.register(PAYHERE_CHARGES_JOB, payhereChargesJob(app.ctx, payhereApi));
-  const scheduler = new Scheduler(app.ctx.db, app.log, [capacityScanTask(app.ctx), payhereRenewalScanTask(app.ctx)], app.ctx.now);
+  jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
+  jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
+  const periodic = [capacityScanTask(app.ctx), payhereRenewalScanTask(app.ctx), payhereSubscriptionSyncTask(app.ctx)];
+  const scheduler = new Scheduler(app.ctx.db, app.log, periodic, app.ctx.now);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
   app.decorate('jobs', jobs);

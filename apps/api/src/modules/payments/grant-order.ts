@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { addMonths } from '../../lib/dates.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
 import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
+import { cancelCardSubscriptions, enqueueSubscriptionSync } from './payhere-subscriptions.ts';
 import {
   deleteActivation,
   findOrder,
@@ -53,6 +54,12 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
       expiresAt,
       orderId: order.id,
     });
+    // One card subscription bills per package type: a new one, or a move to another package
+    // (bought or granted), stops PayHere charging for the others.
+    if (order.provider === 'payhere' || (current && current.packageId !== pkg.id)) {
+      await cancelCardSubscriptions(tx, { userId: user.id, type: pkg.type, exceptOrderId: order.id });
+    }
+    if (order.provider === 'payhere') await enqueueSubscriptionSync(tx);
     effect = {
       kind: 'package',
       previous: current ? { packageId: current.packageId, expiresAt: current.expiresAt.toISOString(), startedAt: current.startedAt.toISOString() } : null,
@@ -138,4 +145,6 @@ export async function revokeOrder(ctx: AppContext, tx: Executor, orderId: string
     await deleteActivation(tx, effect.activationId);
   }
   await updateOrder(tx, order.id, { status: 'revoked', revokedAt: now });
+  // Money taken back: the card is not charged again for this order.
+  await cancelCardSubscriptions(tx, { orderId: order.id });
 }

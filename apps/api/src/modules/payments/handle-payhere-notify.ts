@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findOrder, findOrderByProviderId, recordPaymentEvent, updateOrder } from './orders.repository.ts';
 import { grantOrder, revokeOrder } from './grant-order.ts';
 import { enqueuePayhereCharges } from './payhere-charges.ts';
+import { enqueueSubscriptionSync } from './payhere-subscriptions.ts';
 import { notifySignature, signaturesMatch } from './payhere-signature.ts';
 
 /** The notify form; PayHere sends more fields than we use, and every value is a string. */
@@ -71,6 +72,10 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
       payload: n,
     });
     if (!fresh) return 'duplicate';
+    // A subscription that stopped, completed or failed a charge: its state is read back from
+    // PayHere, not taken from the unsigned message_type.
+    const aboutSubscription = order.grantedAt && order.kind === 'package' && (status !== 2 || (n.message_type ?? '').startsWith('RECURRING_') && n.message_type !== 'RECURRING_INSTALLMENT_SUCCESS');
+    if (aboutSubscription && status !== -3) await enqueueSubscriptionSync(tx);
 
     switch (kind) {
       case 'payment':

@@ -1,0 +1,111 @@
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { schema, type Executor } from '@traffic/db';
+import type { AppContext } from '../../http/context.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { JobHandler } from '../../jobs/job-runner.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
+import { findOrder, updateOrder } from './orders.repository.ts';
+import type { PayhereApi, PayhereSubscription } from './payhere-api.ts';
+
+const { orders } = schema;
+
+export const PAYHERE_CANCEL_JOB = 'payhere-cancel';
+export const PAYHERE_SUBSCRIPTION_SYNC_JOB = 'payhere-subscription-sync';
+
+/** Where a card order's monthly billing stands at PayHere (orders.gateway_subscription_status). */
+export type GatewaySubscriptionStatus = 'active' | 'failed' | 'cancelling' | 'cancelled' | 'completed';
+/** Still charging, or may still charge: what a cancellation must reach. */
+const BILLING: GatewaySubscriptionStatus[] = ['active', 'failed'];
+
+const FROM_PAYHERE: Record<string, GatewaySubscriptionStatus> = { ACTIVE: 'active', FAILED: 'failed', CANCELLED: 'cancelled', COMPLETED: 'completed' };
+
+/** A card package order whose PayHere subscription may still be charging (its status unknown counts as charging). */
+const billing = () =>
+  and(
+    eq(orders.provider, 'payhere'),
+    eq(orders.kind, 'package'),
+    isNotNull(orders.grantedAt),
+    sql`coalesce(${orders.gatewaySubscriptionStatus}, 'active') in ('active', 'failed')`,
+  );
+
+/**
+ * Stops PayHere charging for the customer's card subscriptions that should no longer bill: when
+ * the customer moves to another package or starts a new subscription of the type (`type`, all but
+ * `exceptOrderId`), is deactivated (no `type`), or charges an order back (`orderId`). Each is
+ * marked 'cancelling' here, in the caller's transaction, and cancelled by a job retried until
+ * PayHere confirms.
+ */
+export async function cancelCardSubscriptions(tx: Executor, target: { userId: number; type?: string; exceptOrderId?: string } | { orderId: string }): Promise<number> {
+  const where =
+    'orderId' in target
+      ? and(billing(), eq(orders.id, target.orderId))
+      : and(billing(), eq(orders.userId, target.userId), target.type ? eq(orders.packageType, target.type) : undefined, target.exceptOrderId ? ne(orders.id, target.exceptOrderId) : undefined);
+  const rows = await tx.update(orders).set({ gatewaySubscriptionStatus: 'cancelling', updatedAt: new Date() }).where(where).returning({ id: orders.id });
+  for (const row of rows) await enqueueJob(tx, PAYHERE_CANCEL_JOB, { orderId: row.id }, { dedupeKey: `${PAYHERE_CANCEL_JOB}:${row.id}` });
+  return rows.length;
+}
+
+/** Asks for every card order's subscription id and status to be read from PayHere (one pending read at a time). */
+export async function enqueueSubscriptionSync(db: Executor): Promise<void> {
+  await enqueueJob(db, PAYHERE_SUBSCRIPTION_SYNC_JOB, {}, { dedupeKey: PAYHERE_SUBSCRIPTION_SYNC_JOB });
+}
+
+/**
+ * The subscription PayHere runs for this order, found by our own order id in PayHere's list (never
+ * by a subscription_id from a notify, which md5sig does not cover: trusting it could cancel
+ * another customer's subscription).
+ */
+function subscriptionOf(orderId: string, list: PayhereSubscription[]): PayhereSubscription | undefined {
+  return list.find((s) => s.order_id === orderId);
+}
+
+export function payhereCancelJob(ctx: AppContext, api: PayhereApi): JobHandler {
+  return async (payload) => {
+    const order = await findOrder(ctx.db, String(payload.orderId));
+    if (!order || order.gatewaySubscriptionStatus !== 'cancelling') return;
+    const subscriptionId = order.gatewaySubscriptionId ?? subscriptionOf(order.id, await api.subscriptions())?.subscription_id;
+    // PayHere has not set the subscription up (yet): try again later; after the last attempt the
+    // job is left failed, where the admin sees it.
+    if (!subscriptionId) throw new Error(`PayHere lists no subscription for order ${order.id} yet`);
+    await api.cancelSubscription(subscriptionId);
+    await updateOrder(ctx.db, order.id, { gatewaySubscriptionId: subscriptionId, gatewaySubscriptionStatus: 'cancelled' });
+    ctx.log.info({ orderId: order.id, subscriptionId }, 'PayHere subscription cancelled');
+  };
+}
+
+/**
+ * Reads PayHere's subscription list and records, for each of our card orders, its subscription id
+ * and status. An order being cancelled stays 'cancelling' until its cancel job has run.
+ */
+export function payhereSubscriptionSyncJob(ctx: AppContext, api: PayhereApi): JobHandler {
+  return async () => {
+    const list = await api.subscriptions();
+    const orderIds = list.map((s) => s.order_id).filter(isUuid);
+    if (orderIds.length === 0) return;
+    const ours = await ctx.db
+      .select({ id: orders.id, subscriptionId: orders.gatewaySubscriptionId, status: orders.gatewaySubscriptionStatus })
+      .from(orders)
+      .where(and(eq(orders.provider, 'payhere'), eq(orders.kind, 'package'), isNotNull(orders.grantedAt), inArray(orders.id, orderIds)));
+    for (const order of ours) {
+      const subscription = subscriptionOf(order.id, list)!;
+      const status = FROM_PAYHERE[subscription.status];
+      const next = order.status === 'cancelling' && status && BILLING.includes(status) ? 'cancelling' : (status ?? order.status);
+      if (order.subscriptionId === subscription.subscription_id && order.status === next) continue;
+      await updateOrder(ctx.db, order.id, { gatewaySubscriptionId: subscription.subscription_id, gatewaySubscriptionStatus: next });
+    }
+  };
+}
+
+/** Once a day, while any card subscription still bills: ids and statuses read from PayHere. */
+export function payhereSubscriptionSyncTask(ctx: AppContext): PeriodicTask {
+  return {
+    name: 'payhere-subscription-sync',
+    everyMs: 24 * 60 * 60 * 1000,
+    async run() {
+      const [billingOrder] = await ctx.db.select({ id: orders.id }).from(orders).where(billing()).limit(1);
+      if (billingOrder) await enqueueSubscriptionSync(ctx.db);
+    },
+  };
+}
+
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
