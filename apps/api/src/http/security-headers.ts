@@ -5,22 +5,25 @@ import type { Config } from '../config.ts';
 
 /**
  * Security headers on every answer. The CSP allows what the built app needs and no more: its own
- * scripts, Emotion's injected styles, and posting the checkout form to the card gateway.
+ * scripts, Emotion's injected styles, the PayPal JS SDK's origins, and posting the checkout form
+ * to the card gateway.
  * helmet's middleware is built and run once, here: @fastify/helmet rebuilt it (and its CSP string) on
  * every request, which cost GET /api/packages about 40% of its throughput (docs/performance.md).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const gateway = new URL(config.payhere.baseUrl).origin;
+  // The PayPal JS SDK loads scripts, frames, images and calls from these (PayPal's CSP guidance).
+  const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
   const setHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+        scriptSrc: ["'self'", ...paypal],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
-        frameSrc: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+        connectSrc: ["'self'", ...paypal],
+        frameSrc: ["'self'", ...paypal],
         formAction: ["'self'", gateway],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

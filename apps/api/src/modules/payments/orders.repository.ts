@@ -38,6 +38,15 @@ export async function updateOrder(db: Executor, id: string, change: Partial<type
   await db.update(orders).set({ ...change, updatedAt: new Date() }).where(eq(orders.id, id));
 }
 
+/** The order a PayPal capture paid: settling a capture records it under its capture id. */
+export async function findOrderIdByPaypalCapture(db: Executor, captureId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ orderId: paymentEvents.orderId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, 'paypal'), eq(paymentEvents.externalId, captureId), eq(paymentEvents.kind, 'payment')));
+  return row?.orderId ?? undefined;
+}
+
 /** Records a gateway event once; false when (provider, externalId) was already recorded (a replay). */
 export async function recordPaymentEvent(db: Executor, event: typeof paymentEvents.$inferInsert): Promise<boolean> {
   const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });

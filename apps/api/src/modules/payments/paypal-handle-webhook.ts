@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findOrder, findOrderByProviderId, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
+import { findOrder, findOrderByProviderId, findOrderIdByPaypalCapture, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
 import { revokeOrder } from './grant-order.ts';
 import { PaypalError, type PaypalCapture, type PaypalClient } from './paypal-client.ts';
 import { paypalCustomId, settlePaypalCapture } from './paypal-settle-capture.ts';
@@ -19,6 +19,7 @@ const eventSchema = z
         custom_id: z.string().optional(),
         invoice_id: z.string().optional(),
         supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).loose().optional() }).loose().optional(),
+        links: z.array(z.object({ href: z.string(), rel: z.string() }).loose()).optional(),
       })
       .loose(),
   })
@@ -111,14 +112,21 @@ async function apply(ctx: AppContext, tx: Executor, order: OrderRow, event: Payp
 }
 
 /**
- * The order an event is about: by PayPal's order id (supplementary_data.related_ids.order_id), or
- * by our order id in invoice_id when custom_id names the same item.
+ * The order an event is about: by PayPal's order id (supplementary_data.related_ids.order_id), by
+ * the capture a refund's `rel: "up"` link names (a refund resource usually carries no related_ids),
+ * or by our order id in invoice_id when custom_id names the same item.
  */
 async function locateOrder(tx: Executor, r: Resource): Promise<OrderRow | undefined> {
   const paypalOrderId = r.supplementary_data?.related_ids?.order_id;
   if (paypalOrderId) {
     const order = await findOrderByProviderId(tx, 'paypal', paypalOrderId);
     if (order) return order;
+  }
+  const up = r.links?.find((link) => link.rel === 'up')?.href ?? '';
+  const captureId = /\/v2\/payments\/captures\/([A-Za-z0-9-]+)$/.exec(up)?.[1];
+  if (captureId) {
+    const orderId = await findOrderIdByPaypalCapture(tx, captureId);
+    if (orderId) return findOrder(tx, orderId);
   }
   if (!r.invoice_id || !UUID.test(r.invoice_id)) return undefined;
   const order = await findOrder(tx, r.invoice_id);

@@ -120,6 +120,31 @@ describe('PayPal webhooks', () => {
     expect((await sandboxEvent(t.app, id, 'refund')).statusCode).toBe(422);
   });
 
+  it('finds a refund\'s order through its "up" link when PayPal sends no related ids (the documented refund shape)', async () => {
+    const card = await registerCustomer(t.app, { email: 'refund-doc@example.com' });
+    const { id, orderUUID } = await approvedOrder(t.app, card);
+    expect((await capturePaypal(t.app, card, id)).json().status).toBe('COMPLETED');
+    const [capture] = await queryRows<{ id: string }>(t.app.ctx.db, sql`select external_id as id from payment_events where order_id = ${orderUUID} and provider = 'paypal' and kind = 'payment'`);
+    const captureId = capture!.id;
+    const event = {
+      id: 'WH-REFUND-DOC',
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource_type: 'refund',
+      resource: {
+        id: '1Y107995YT783435V',
+        status: 'COMPLETED',
+        amount: { value: '14.99', currency_code: 'USD' },
+        links: [
+          { method: 'GET', rel: 'self', href: 'https://api.paypal.com/v2/payments/refunds/1Y107995YT783435V' },
+          { method: 'GET', rel: 'up', href: `https://api.paypal.com/v2/payments/captures/${captureId}` },
+        ],
+      },
+    };
+    const body = JSON.stringify(event);
+    expect((await post(sign(body), body)).json()).toEqual({ result: 'revoked' });
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'revoked' });
+  });
+
   it('marks the order failed when PayPal denies a pending capture', async () => {
     const { id, orderUUID } = await pendingCapture(buyer);
     expect((await sandboxEvent(t.app, id, 'deny')).json()).toMatchObject({ delivery_status: 200 });

@@ -25,16 +25,17 @@ function resourceFor(type: SandboxEventType, order: SandboxOrder, base: string):
   const related = { order_id: order.id, capture_id: capture.id };
   if (type === 'PAYMENT.CAPTURE.REFUNDED') {
     const refund = order.body.refund!;
+    // As PayPal sends a refund: no related ids and no custom_id; only its links name the capture.
     return {
       id: refund.id,
       status: refund.status,
       amount: refund.amount,
-      custom_id: capture.custom_id,
-      invoice_id: capture.invoice_id,
       create_time: refund.create_time,
       update_time: refund.create_time,
-      supplementary_data: { related_ids: related },
-      links: [{ href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' }],
+      links: [
+        { href: `${base}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+        { href: `${base}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
     };
   }
   return { ...capture, supplementary_data: { related_ids: related } };
