@@ -69,3 +69,43 @@ export async function failJob(db: Executor, job: ClaimedJob, error: string): Pro
       failed_at = case when ${giveUp} then now() else null end
     where id = ${job.id}`);
 }
+
+export interface FailedJobRow {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  last_error: string | null;
+  failed_at: Date;
+  created_at: Date;
+}
+
+/** Jobs that gave up for good, newest first. */
+export async function listFailedJobs(db: Executor, offset: number, limit: number): Promise<{ total: number; rows: FailedJobRow[] }> {
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from jobs where failed_at is not null`);
+  const rows = await queryRows<FailedJobRow>(
+    db,
+    sql`select id, kind, payload, attempts, last_error, failed_at, created_at from jobs where failed_at is not null
+        order by failed_at desc, id desc limit ${limit} offset ${offset}`,
+  );
+  return { total: count?.n ?? 0, rows: rows.map((r) => ({ ...r, id: Number(r.id), failed_at: new Date(r.failed_at), created_at: new Date(r.created_at) })) };
+}
+
+/**
+ * Puts a failed job back in the queue with a fresh count of attempts. When the same work (its
+ * dedupe key) has been queued again meanwhile, that job stands for it and this one is closed.
+ * Answers undefined when no failed job has this id.
+ */
+export async function retryFailedJob(db: Executor, id: number): Promise<'queued' | 'already queued' | undefined> {
+  const [job] = await queryRows<{ dedupe_key: string | null }>(db, sql`select dedupe_key from jobs where id = ${id} and failed_at is not null for update`);
+  if (!job) return undefined;
+  if (job.dedupe_key) {
+    const [twin] = await queryRows<{ id: number }>(db, sql`select id from jobs where dedupe_key = ${job.dedupe_key} and done_at is null and failed_at is null`);
+    if (twin) {
+      await db.execute(sql`update jobs set done_at = now(), failed_at = null, last_error = coalesce(last_error, '') || ' (superseded by job ' || ${String(twin.id)} || ')' where id = ${id}`);
+      return 'already queued';
+    }
+  }
+  await db.execute(sql`update jobs set failed_at = null, attempts = 0, run_at = now(), locked_until = null where id = ${id}`);
+  return 'queued';
+}

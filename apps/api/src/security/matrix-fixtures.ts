@@ -1,4 +1,6 @@
 import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@traffic/db';
 import type { App } from '../app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
@@ -24,6 +26,7 @@ export interface Fixtures {
     activation(kind: 'hits' | 'slots'): Promise<number>;
     package(): Promise<string>;
     addon(kind: 'hits' | 'slots'): Promise<string>;
+    failedJob(): Promise<number>;
   };
 }
 
@@ -66,6 +69,11 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
       const count = 70_000 + ++serial;
       await app.inject({ method: 'POST', url: `/api/additional-${kind}`, headers: admin.headers, payload: { name: 'Matrix', price: 1, count } });
       return `${count}${kind === 'hits' ? 'Hits' : 'Slots'}`;
+    },
+    async failedJob() {
+      // A kind no handler knows: retrying it cannot reach any outside service.
+      const [job] = await queryRows<{ id: number }>(app.ctx.db, sql`insert into jobs (kind, payload, attempts, failed_at, last_error) values ('matrix-noop', '{}', 20, now(), 'gave up') returning id`);
+      return Number(job!.id);
     },
   };
   return { app, a, b, admin, siteId: site.id, paidPackageOrder: pkgForm.order_id!, paidHitsOrder: hitsForm.order_id!, paypalOrderId: paypal.json().id, fresh };

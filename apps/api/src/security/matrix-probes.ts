@@ -107,5 +107,7 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/admin/all-users/:type': { request: () => ({ url: '/api/admin/all-users/seo?size=10' }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/search-users': { request: () => ({ url: '/api/admin/search-users', ...form({ filters: JSON.stringify({ search: 'matrix' }) }) }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/notify/:audience': { request: () => ({ url: '/api/admin/notify/all', ...form({ title: 'Hello', body: 'World' }) }), expect: ADMIN_ONLY(200) },
+  'GET /api/admin/jobs/failed': { request: () => ({ url: '/api/admin/jobs/failed?size=10' }), expect: ADMIN_ONLY(200) },
+  'POST /api/admin/jobs/:id/retry': { request: async (f) => ({ url: `/api/admin/jobs/${await f.fresh.failedJob()}/retry` }), expect: ADMIN_ONLY(200) },
   'POST /api/support': { request: (f) => ({ url: '/api/support', payload: { email: f.a.user.email, msg: 'Help' } }), expect: [401, 200, 200, 200] },
 };

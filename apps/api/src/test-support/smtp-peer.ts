@@ -13,8 +13,8 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives (no mocked transport). */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** A real SMTP server on loopback that keeps what it receives (no mocked transport); port 0 picks one. */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -34,10 +34,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

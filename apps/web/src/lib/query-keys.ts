@@ -35,6 +35,9 @@ export const queryKeys = {
     /** GET admin/all-users/{type} ('Users details'): every page, search and filter under one prefix. */
     allUsers: ['admin', 'all-users'] as const,
     usersPage: (type: string, params: Record<string, string | number>) => ['admin', 'all-users', type, params] as const,
+    /** GET admin/jobs/failed: every page under one prefix. */
+    failedJobsAll: ['admin', 'failed-jobs'] as const,
+    failedJobs: (page: number, size: number) => ['admin', 'failed-jobs', { page, size }] as const,
     /** POST admin/search-users (the notification form's 'Sender Name'). */
     userSearch: (text: string) => ['admin', 'search-users', text] as const,
   },

@@ -6,11 +6,15 @@ import {
   countSchema,
   errorBodySchema,
   expiringUsersSchema,
+  failedJobsPageSchema,
+  failedJobsQuerySchema,
+  jobIdParamsSchema,
   latestWebsitesSchema,
   notifyBodySchema,
   notifyParamsSchema,
   notifyResultSchema,
   okSchema,
+  retryJobResultSchema,
   searchUsersBodySchema,
   supportBodySchema,
   typeParamsSchema,
@@ -19,6 +23,7 @@ import {
 import { currentUser } from '../../http/auth.ts';
 import { countUsers, countWebsites, expiringUsers, latestWebsites } from './dashboard.ts';
 import { listUsers } from './list-users.ts';
+import { failedJobs, retryJob } from './failed-jobs.ts';
 import { searchUsers } from './search-users.ts';
 import { sendNotification } from './send-notification.ts';
 import { sendSupportRequest } from '../support/send-support-request.ts';
@@ -47,6 +52,21 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     config: admin,
     schema: { tags, summary: 'Customers of a type, paged, searched and filtered on the server', params: typeParamsSchema, querystring: allUsersQuerySchema, response: { 200: allUsersPageSchema, ...errors } },
     handler: (request) => listUsers(ctx, request.params.type, request.query),
+  });
+
+  r.get('/admin/jobs/failed', {
+    config: admin,
+    schema: { tags, summary: 'Background jobs that gave up for good, newest first', querystring: failedJobsQuerySchema, response: { 200: failedJobsPageSchema, ...errors } },
+    handler: (request) => failedJobs(ctx, request.query.page, request.query.size),
+  });
+  r.post('/admin/jobs/:id/retry', {
+    config: admin,
+    schema: { tags, summary: 'Run a failed job again', params: jobIdParamsSchema, response: { 200: retryJobResultSchema, ...errors } },
+    handler: async (request) => {
+      const result = await retryJob(ctx, request.params.id);
+      app.jobs.kick();
+      return result;
+    },
   });
 
   r.post('/admin/search-users', {

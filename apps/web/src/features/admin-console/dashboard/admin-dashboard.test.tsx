@@ -34,6 +34,7 @@ function openDashboard(replies: Parameters<typeof openAsAdmin>[1] = {}) {
     'GET /admin/websites': ok({ count: 56 }),
     'GET /admin/expire': ok([ann, bob]),
     'GET /admin/latest-websites': ok([normalSite, seoSite]),
+    'GET /admin/jobs/failed': ok({ total: 0, rows: [] }),
     ...replies,
   });
 }

@@ -2,6 +2,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ExpiringUsers } from './expiring-users.tsx';
+import { FailedJobs } from './failed-jobs.tsx';
 import { LatestWebsites } from './latest-websites.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -14,6 +15,7 @@ export function AdminDashboard() {
       </Typography>
       <Stack spacing={3}>
         <StatCards />
+        <FailedJobs />
         <ExpiringUsers />
         <LatestWebsites />
       </Stack>

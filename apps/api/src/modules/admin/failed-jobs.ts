@@ -1,0 +1,41 @@
+import type { FailedJobsPage, RetryJobResult } from '@traffic/shared';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { listFailedJobs, retryFailedJob, type FailedJobRow } from '../../jobs/job-queue.ts';
+
+/** What each kind of job was for, in words an operator reads, from its payload. */
+const DESCRIBE: Record<string, (p: Record<string, unknown>) => string> = {
+  'ninehits-sync': (p) => `Update website #${String(p.websiteId)} at 9Hits`,
+  'ninehits-delete': (p) => `Delete the 9Hits campaign of website #${String(p.websiteId)}${p.key ? ` (campaign ${String(p.key)})` : ''}`,
+  'send-email': (p) => `Send mail #${String(p.emailId)}`,
+  'reconcile-capacity': (p) => `Pause or resume websites of user #${String(p.userId)} (${String(p.type)})`,
+  'payhere-charges': (p) => `Read PayHere's charges for order ${String(p.orderId)}`,
+  'payhere-cancel': (p) => `Cancel the PayHere subscription of order ${String(p.orderId)}`,
+  'payhere-subscription-sync': () => "Read PayHere's subscription list",
+};
+
+function present(row: FailedJobRow): FailedJobsPage['rows'][number] {
+  return {
+    id: row.id,
+    kind: row.kind,
+    description: DESCRIBE[row.kind]?.(row.payload) ?? row.kind,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    failed_at: row.failed_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** GET admin/jobs/failed (admin): background jobs that gave up, newest first, with their last error. */
+export async function failedJobs(ctx: AppContext, page: number, size: number): Promise<FailedJobsPage> {
+  const { total, rows } = await listFailedJobs(ctx.db, page * size, size);
+  return { total, rows: rows.map(present) };
+}
+
+/** POST admin/jobs/{id}/retry (admin): runs a failed job again from its first attempt. */
+export async function retryJob(ctx: AppContext, id: number): Promise<RetryJobResult> {
+  const result = await ctx.db.transaction((tx) => retryFailedJob(tx, id));
+  if (!result) throw new AppError('NOT_FOUND', `No failed job #${id}.`);
+  ctx.log.info({ jobId: id, result }, 'failed job retried by an admin');
+  return { result };
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { FailedJob } from '@traffic/shared/schemas/jobs.schema';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useFailedJobsQuery } from '../api/get-failed-jobs.ts';
+import { useRetryJobMutation } from '../api/retry-job.ts';
+import { SectionCard } from '../components/section-card.tsx';
+import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
+import { formatCount } from '../format.ts';
+
+const HEADERS = ['Job', 'Gave up', 'Attempts', 'Last error', 'Action'];
+const PAGE_SIZE = 5;
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Background work that gave up after its last attempt (a 9Hits call, a PayHere cancellation, a
+ * mail): what it was for, why it failed, and Retry. Nothing here fixes itself, so the count shows
+ * on the dashboard whenever it is not zero.
+ */
+export function FailedJobs() {
+  const [page, setPage] = useState(0);
+  const query = useFailedJobsQuery(page, PAGE_SIZE);
+  const retry = useRetryJobMutation();
+  const total = query.data?.total ?? 0;
+  // A retry can empty the last page: step back to the one that now holds the newest rows.
+  const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+  useEffect(() => {
+    if (query.data && page > lastPage) setPage(lastPage);
+  }, [query.data, page, lastPage]);
+
+  const row = (job: FailedJob) => (
+    <TableRow key={job.id} hover>
+      <TableCell sx={{ fontWeight: 600 }}>{job.description}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(job.failed_at))}</TableCell>
+      <TableCell>{job.attempts}</TableCell>
+      <TableCell sx={{ maxWidth: 360, wordBreak: 'break-word', fontFamily: 'monospace', fontSize: '0.8rem' }}>{job.last_error ?? '—'}</TableCell>
+      <TableCell>
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={`Retry: ${job.description}`}
+          onClick={() => retry.mutate({ id: job.id, description: job.description })}
+          disabled={retry.isPending}
+          loading={retry.isPending && retry.variables.id === job.id}
+        >
+          Retry
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+
+  const badge = total > 0 ? <Chip color="error" label={`${formatCount(total)} failed`} /> : undefined;
+  return (
+    <SectionCard title="Background jobs that gave up" subtitle="Calls to 9Hits and PayHere, and mail, that failed after their last attempt." action={badge}>
+      {query.isError ? (
+        <LoadError message="The failed jobs could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label="Background jobs that gave up" aria-busy={query.isPending} sx={{ minWidth: 720 }}>
+              <TableHead>
+                <TableRow>
+                  {HEADERS.map((header) => (
+                    <TableCell key={header} sx={{ fontWeight: 700 }}>
+                      {header}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {query.isPending && <LoadingRows columns={HEADERS.length} rows={2} />}
+                {query.data?.rows.length === 0 && <EmptyRow columns={HEADERS.length}>No background job has given up.</EmptyRow>}
+                {query.data?.rows.map(row)}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {total > PAGE_SIZE && (
+            <TablePagination component="div" count={total} page={page} onPageChange={(_e, next) => setPage(next)} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} />
+          )}
+          {total > 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2.5, py: 1.5 }}>
+              Retry runs the job again from its first attempt; fix the cause first (for example the 9Hits key or the mail server).
+            </Typography>
+          )}
+        </>
+      )}
+    </SectionCard>
+  );
+}
