@@ -74,8 +74,8 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
     if (!fresh) return 'duplicate';
     // A subscription that stopped, completed or failed a charge: its state is read back from
     // PayHere, not taken from the unsigned message_type.
-    const aboutSubscription = order.grantedAt && order.kind === 'package' && (status !== 2 || (n.message_type ?? '').startsWith('RECURRING_') && n.message_type !== 'RECURRING_INSTALLMENT_SUCCESS');
-    if (aboutSubscription && status !== -3) await enqueueSubscriptionSync(tx);
+    const stateMessage = ['RECURRING_INSTALLMENT_FAILED', 'RECURRING_STOPPED', 'RECURRING_COMPLETE'].includes(n.message_type ?? '');
+    if (order.grantedAt && order.kind === 'package' && status !== -3 && (status !== 2 || stateMessage)) await enqueueSubscriptionSync(tx);
 
     switch (kind) {
       case 'payment':
