@@ -25,8 +25,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      // Debian's Chromium: Playwright's own browser downloads do not work here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium: Playwright's own browser downloads do not work here. The e2e scripts run
+      // scripts/prerequisites.cjs first, which makes sure of this file (installing it if it can).
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
