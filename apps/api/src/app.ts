@@ -29,6 +29,7 @@ import { JobRunner } from './jobs/job-runner.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
 import { capacityScanTask } from './modules/websites/capacity-scan.ts';
+import { approvalScanTask } from './modules/websites/approval-scan.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
 import { websitesRoutes } from './modules/websites/websites.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -105,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
   jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
   jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
-  const scheduler = new Scheduler(app.ctx.db, app.log, [capacityScanTask(app.ctx)], app.ctx.now);
+  const scheduler = new Scheduler(app.ctx.db, app.log, [capacityScanTask(app.ctx), approvalScanTask(app.ctx, ninehits)], app.ctx.now);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
   app.decorate('jobs', jobs);

@@ -14,7 +14,8 @@ type Row = typeof campaigns.$inferSelect;
 
 function currentHits(row: Row, now: number): number {
   if (row.userState !== 'running') return row.confirmedHits;
-  const hourly = Number((row.body as { hourlyLimit?: number }).hourlyLimit ?? 0);
+  const hours = (row.body as { hourlyLimit?: { hours?: { max: number }[] } }).hourlyLimit?.hours ?? [];
+  const hourly = hours.reduce((sum, h) => sum + Math.max(h.max, 0), 0) / 24;
   return row.confirmedHits + Math.floor(((now - row.accruedAt.getTime()) / SANDBOX_HOUR_MS) * hourly);
 }
 
