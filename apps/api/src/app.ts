@@ -144,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await sandbox.register(mailSandboxRoutes);
         await sandbox.register(paypalSandboxRoutes, { prefix: '/paypal' });
         await sandbox.register(payhereSandboxRoutes, { prefix: '/payhere' });
-        await sandbox.register(ninehitsSandboxRoutes, { prefix: '/9hits/api' });
+        await sandbox.register(ninehitsSandboxRoutes, { prefix: '/9hits' });
       },
       { prefix: '/sandbox' },
     );

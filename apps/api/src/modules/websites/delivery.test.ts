@@ -115,7 +115,7 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     expect((await campaigns())[0]!.user_state).toBe('running');
 
     // Pretend the campaign has been running for an hour of sandbox time.
-    await t.app.ctx.db.execute(sql`update sandbox_ninehits_campaigns set accrued_at = now() - interval '10 seconds'`);
+    await t.app.ctx.db.execute(sql`update sandbox_ninehits_campaigns set created_at = now() - interval '1 hour', accrued_at = now() - interval '10 seconds'`);
     const hits = await t.app.inject({ method: 'GET', url: `/api/website/${site.id}/hits`, headers: owner.headers });
     expect(hits.json().confirmedHits).toBeGreaterThanOrEqual(8);
 
