@@ -9,3 +9,4 @@ export * from './capacity.ts';
 export * from './schemas/payments.schema.ts';
 export * from './schemas/websites.schema.ts';
 export * from './schemas/admin.schema.ts';
+export * from './ninehits.ts';
