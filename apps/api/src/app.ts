@@ -32,6 +32,7 @@ import { capacityScanTask } from './modules/websites/capacity-scan.ts';
 import { approvalScanTask } from './modules/websites/approval-scan.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
 import { websitesRoutes } from './modules/websites/websites.routes.ts';
+import { ninehitsAccountRoutes } from './modules/delivery/ninehits-account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB, deleteCampaignJob, syncWebsiteJob } from './modules/websites/delivery-jobs.ts';
 
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paymentsRoutes);
       await api.register(paypalRoutes);
       await api.register(websitesRoutes(ninehits));
+      await api.register(ninehitsAccountRoutes(ninehits));
       await api.register(adminRoutes);
     },
     { prefix: '/api' },

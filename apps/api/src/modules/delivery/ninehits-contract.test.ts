@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { customerWithPackage, type Session } from '../../test-support/accounts.ts';
+import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { NinehitsDocServer, type RecordedCall } from '../../test-support/ninehits-doc-server.ts';
 import { createWebsite, websiteBody } from '../../test-support/websites.ts';
 
@@ -173,5 +173,12 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
     expect((doc.calls[5]!.body as { id: number }).id).toBe(ours[0]!.id);
     const [row] = await queryRows<{ ninehits_key: string }>(t.app.ctx.db, sql`select ninehits_key from websites where id = ${site.id}`);
     expect(row!.ninehits_key).toBe(String(ours[0]!.id));
+  });
+
+  it("the admin's account balance: profileGet with the key and nothing else", async () => {
+    const admin = await loginAdmin(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/ninehits-account', headers: admin.headers });
+    expect(res.json()).toMatchObject({ points: 803.57, slots: { available: 78 } });
+    expectCalls(doc.calls, [{ method: 'GET', path: 'profileGet' }]);
   });
 });
