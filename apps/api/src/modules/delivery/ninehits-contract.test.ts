@@ -101,9 +101,10 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
   };
 
   it('create: a title search (500 a page, from page 1), siteAdd with every field, then a read by id', async () => {
-    doc.seed('traffic-site-10');
     const res = await createWebsite(t.app, owner, { daily_hit_limit: 100 });
     siteId = res.json().id;
+    // Another campaign at 9Hits whose title merely starts with this website's.
+    doc.seed(`traffic-site-${siteId}0`);
     await runJobs();
     campaignId = doc.campaigns.find((c) => c.title === `traffic-site-${siteId}`)!.id;
     const expected = await campaign();
@@ -148,7 +149,7 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
         { method: 'POST', path: 'siteDel', body: (b) => expect(b).toEqual([campaignId]) },
       ],
     );
-    expect(doc.campaigns.map((c) => c.title)).toEqual(['traffic-site-10']);
+    expect(doc.campaigns.map((c) => c.title)).toEqual([`traffic-site-${siteId}0`]);
   });
 
   it('a lost siteAdd answer: pages through the title search and adopts the exact title only', async () => {
