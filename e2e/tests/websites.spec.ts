@@ -10,6 +10,7 @@ import { adminWithDetails, registerViaApi, signedInContext, uniqueName, type Api
 interface WireWebsite {
   id: number;
   url: string;
+  ninehits_key: string | null;
   daily_hit_limit: number;
   type: string;
 }
@@ -104,6 +105,8 @@ test('a customer adds a normal and an seo website, pauses, activates, edits, che
   await keywords.press('Enter');
   await keywords.fill('red shoes');
   await keywords.press('Enter');
+  // The same message is shown once at a time (toastId): the normal website's must have closed.
+  await expect(toast(page, 'The website was added successfully')).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'The website was added successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/websites\/seo$/);
@@ -228,3 +231,40 @@ test('the admin views a customer website read-only and goes back to /websites', 
   await expect(page).toHaveURL(/\/websites$/);
   await context.close();
 });
+
+test('a website 9Hits rejects says so on its card and in the admin\'s view; the admin sees the 9Hits account', async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const session = await customerWithPackages(request, ['pkgBasic']);
+  const url = `https://${uniqueName('rejected').toLowerCase()}.example.com/`;
+  const created = await request.post('/api/website', {
+    headers: bearer(session),
+    data: { url, daily_hit_limit: 100, traffic_source: 'Direct', traffic_source_type: '', geolocation_type: 'All Countries', geolocations: [], bounce_rate_reduction: true, status: 'ACTIVE' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as WireWebsite;
+  // The sync job creates the campaign at the embedded 9Hits; then its moderation rejects it.
+  let key: string | null = null;
+  await expect.poll(async () => (key = (await loadUser(request, session)).websites.find((w) => w.id === id)?.ninehits_key ?? null), { timeout: 30_000 }).not.toBeNull();
+  const rejected = await request.post('/sandbox/9hits/control?key=sandbox-9hits-key', { data: { systemState: { id: Number(key), state: 'rejected' } } });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+
+  const context = await signedInContext(browser, baseURL!, session);
+  const page = await context.newPage();
+  await page.goto('/websites');
+  const site = card(page, url);
+  await site.getByRole('button', { name: 'Check hits' }).click();
+  await expect(site.getByRole('alert')).toContainText('Rejected by 9Hits. 9Hits has rejected this campaign, so this website receives no traffic.');
+  await context.close();
+
+  const admin = await adminWithDetails(request);
+  const adminContext = await signedInContext(browser, baseURL!, admin);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(`/viewWebsite/${id}`);
+  await expect(adminPage.getByRole('alert').filter({ hasText: 'Rejected by 9Hits' })).toBeVisible();
+  await adminPage.goto('/home');
+  const account = adminPage.getByRole('region', { name: '9Hits account' });
+  await expect(account.getByRole('group', { name: 'Points' })).toContainText('1,000,000');
+  await expect(account.getByRole('group', { name: 'Free campaign slots' })).toContainText('in use');
+  await adminContext.close();
+});
+

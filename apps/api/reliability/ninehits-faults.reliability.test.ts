@@ -8,9 +8,9 @@ import { Cleanup } from './support/cleanup.ts';
 import { FakeNinehits, type Fault } from './support/fake-ninehits.ts';
 
 /**
- * RULES.md "Websites" / INTEGRATIONS.md section 3: a 9Hits failure leaves the website saved and
- * queued for retry, never half-created, and never duplicated at 9Hits; once 9Hits answers again
- * the queue drains and 9Hits matches the database. The real adapter talks HTTP to a fake 9Hits.
+ * A 9Hits failure leaves the website saved and queued for retry, never half-created, and never
+ * duplicated at 9Hits; once 9Hits answers again the queue drains and 9Hits matches the database.
+ * The real adapter talks HTTP to a fake 9Hits that answers in the documented shapes.
  */
 describe('9Hits unreachable, slow or answering errors', () => {
   const cleanup = new Cleanup();
@@ -74,7 +74,9 @@ describe('9Hits unreachable, slow or answering errors', () => {
       const [campaign] = campaigns;
       expect(site).toMatchObject({ ninehits_key: String(campaign!.id), sync_state: 'synced' });
       expect(campaign!.userState).toBe(site.status === 'ACTIVE' ? 'running' : 'paused');
-      expect(campaign!.body.hourlyLimit).toBe(Math.ceil(site.daily_hit_limit / 24));
+      // The hourly buckets add up to exactly the daily limit.
+      const hours = (campaign!.body.hourlyLimit as { hours: { max: number }[] }).hours;
+      expect(hours.reduce((sum, h) => sum + Math.max(h.max, 0), 0)).toBe(site.daily_hit_limit);
     }
     expect(fake.campaigns.size).toBe(sites.length);
     expect(new Set(fake.added).size, 'siteAdd never ran twice for one website').toBe(fake.added.length);

@@ -31,6 +31,7 @@ import { JobRunner } from './jobs/job-runner.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
 import { capacityScanTask } from './modules/websites/capacity-scan.ts';
+import { approvalScanTask } from './modules/websites/approval-scan.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
 import { PayhereApi } from './modules/payments/payhere-api.ts';
 import { PAYHERE_CHARGES_JOB, payhereRenewalScanTask, payhereChargesJob } from './modules/payments/payhere-charges.ts';
@@ -42,6 +43,7 @@ import {
   payhereSubscriptionSyncTask,
 } from './modules/payments/payhere-subscriptions.ts';
 import { websitesRoutes } from './modules/websites/websites.routes.ts';
+import { ninehitsAccountRoutes } from './modules/delivery/ninehits-account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB, deleteCampaignJob, syncWebsiteJob } from './modules/websites/delivery-jobs.ts';
 
@@ -120,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(PAYHERE_CHARGES_JOB, payhereChargesJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
-  const periodic = [capacityScanTask(app.ctx), payhereRenewalScanTask(app.ctx), payhereSubscriptionSyncTask(app.ctx)];
+  const periodic = [capacityScanTask(app.ctx), approvalScanTask(app.ctx, ninehits), payhereRenewalScanTask(app.ctx), payhereSubscriptionSyncTask(app.ctx)];
   const scheduler = new Scheduler(app.ctx.db, app.log, periodic, app.ctx.now);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
@@ -148,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paymentsRoutes);
       await api.register(paypalRoutes);
       await api.register(websitesRoutes(ninehits));
+      await api.register(ninehitsAccountRoutes(ninehits));
       await api.register(adminRoutes);
     },
     { prefix: '/api' },
@@ -161,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await sandbox.register(payhereSandboxRoutes, { prefix: '/payhere' });
         await sandbox.register(payhereSandboxApiRoutes, { prefix: '/payhere' });
         await sandbox.register(payhereSandboxControlRoutes, { prefix: '/payhere' });
-        await sandbox.register(ninehitsSandboxRoutes, { prefix: '/9hits/api' });
+        await sandbox.register(ninehitsSandboxRoutes, { prefix: '/9hits' });
       },
       { prefix: '/sandbox' },
     );

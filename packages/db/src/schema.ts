@@ -257,12 +257,20 @@ export const websites = pgTable(
     ninehitsKey: text('ninehits_key'),
     /** 'pending' until 9Hits reflects the latest change; the sync job retries until 'synced'. */
     syncState: text('sync_state').notNull().default('pending'),
+    /** The campaign's `systemState` as 9Hits last answered it (its own moderation, e.g. 'approved'); null until read. */
+    ninehitsState: text('ninehits_state'),
+    /** When that state was last read: the approval scan asks about the least recently checked first. */
+    ninehitsCheckedAt: ts('ninehits_checked_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('websites_user_type_idx').on(t.userId, t.type),
     index('websites_created_idx').on(t.createdAt),
+    // The approval scan reads only campaigns 9Hits has not approved (few), least recently checked first.
+    index('websites_unapproved_idx')
+      .on(t.ninehitsCheckedAt)
+      .where(sql`${t.ninehitsKey} is not null and ${t.ninehitsState} is distinct from 'approved'`),
     check('websites_limit_positive', sql`${t.dailyHitLimit} > 0`),
   ],
 );
@@ -415,6 +423,8 @@ export const sandboxNinehitsCampaigns = pgTable('sandbox_ninehits_campaigns', {
   /** Hits accrued up to `accruedAt`; more accrue while running, in proportion to the hourly limit. */
   confirmedHits: bigint('confirmed_hits', { mode: 'number' }).notNull().default(0),
   accruedAt: ts('accrued_at').notNull().defaultNow(),
+  /** The panel's moderation as set by the sandbox's control route; null: pending, then approved after a short while. */
+  systemState: text('system_state'),
   createdAt: createdAt(),
 });
 

@@ -10,3 +10,5 @@ export * from './schemas/payments.schema.ts';
 export * from './schemas/websites.schema.ts';
 export * from './schemas/admin.schema.ts';
 export * from './schemas/jobs.schema.ts';
+export * from './ninehits.ts';
+export * from './schemas/ninehits.schema.ts';

@@ -22,7 +22,7 @@ export type Fault =
   | 'hold' // done, never answered (the caller times out or dies)
   | { slowMs: number }; // done, answered after slowMs (beyond the adapter's timeout)
 
-type Path = 'siteAdd' | 'siteGet' | 'siteUpdate' | 'siteDel';
+type Path = 'siteAdd' | 'siteGet' | 'siteUpdate' | 'siteDel' | 'profileGet';
 
 interface Rule {
   fault: Fault;
@@ -38,9 +38,28 @@ export interface FakeCampaign {
 }
 
 /**
- * A stand-in for the 9Hits panel API (INTEGRATIONS.md section 3) on a fixed loopback port, with
- * switchable faults and a record of what was created: it can be stopped (unreachable) and started
- * again on the same port, keeping its campaigns.
+ * The campaign fields whose documented shapes the adapter's old mistakes broke (decision 0017): a
+ * body that gets one wrong is refused, as the real panel API would, so the suite cannot pass on it.
+ */
+function shapeProblems(body: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if ('hourlyLimit' in body) {
+    const h = body.hourlyLimit;
+    const ok = isObject(h) && ['fast', 'slow'].includes(h.speed as string) && Array.isArray(h.hours) && h.hours.length === 24 && h.hours.every((x) => isObject(x) && Number.isInteger(x.min) && Number.isInteger(x.max));
+    if (!ok) problems.push('hourlyLimit must be {speed, hours: 24 × {min, max}}');
+  }
+  if ('geo' in body && !(isObject(body.geo) && 'rule' in body.geo && 'by' in body.geo && 'codes' in body.geo)) problems.push('geo must be {rule, by, codes}');
+  if ('referrers' in body && !(isObject(body.referrers) && Array.isArray(body.referrers.urls))) problems.push('referrers must be {mode, urls}');
+  if ('macros' in body && typeof body.macros !== 'string') problems.push('macros must be a string');
+  if ('untilDate' in body && !/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.untilDate))) problems.push('untilDate must be "YYYY/MM/DD HH:mm:ss"');
+  return problems;
+}
+
+/**
+ * A stand-in for the 9Hits panel API, in its documented shapes (decision 0017), on a fixed loopback
+ * port, with switchable faults and a record of what was created: it can be stopped (unreachable)
+ * and started again on the same port, keeping its campaigns.
  */
 export class FakeNinehits {
   readonly campaigns = new Map<number, FakeCampaign>();
@@ -186,11 +205,13 @@ export class FakeNinehits {
   private apply(path: string, url: URL, body: unknown): { status: 'ok' | 'error'; messages: string[] | null; data: unknown } {
     const ok = (data: unknown, messages: string[] | null = null) => ({ status: 'ok' as const, messages, data });
     const error = (message: string) => ({ status: 'error' as const, messages: [message], data: null });
-    const present = (c: FakeCampaign) => ({ ...c.body, id: c.id, userState: c.userState, confirmedHits: 0 });
+    const present = (c: FakeCampaign) => ({ ...c.body, id: c.id, userState: c.userState, systemState: 'approved', confirmedHits: 0 });
     switch (path) {
       case 'siteAdd': {
         const campaign = body as { title?: string; urls?: unknown; userState?: string } | undefined;
         if (!campaign || !Array.isArray(campaign.urls) || campaign.urls.length === 0) return error('urls is required.');
+        const problems = shapeProblems(campaign);
+        if (problems.length) return error(problems.join('; '));
         const id = ++this.nextId;
         const title = String(campaign.title ?? '');
         this.campaigns.set(id, { id, title, body: campaign as Record<string, unknown>, userState: campaign.userState === 'paused' ? 'paused' : 'running' });
@@ -198,26 +219,36 @@ export class FakeNinehits {
         return ok(null, [`Created #${id}`]);
       }
       case 'siteGet': {
-        const [field, value] = (url.searchParams.get('filter') ?? '').split(/:(.*)/s);
-        const all = [...this.campaigns.values()];
-        if (field === 'id') return ok(all.filter((c) => String(c.id) === value).map(present));
-        if (field === 'title') return ok(all.filter((c) => c.title === value).map(present));
-        return ok(all.map(present));
+        // id:N finds one; any other filter is a search on title or URL (oldest first, pages of at most 500 from page 1).
+        const filter = url.searchParams.get('filter') ?? '';
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const limit = Number(url.searchParams.get('limit') ?? 100);
+        if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 500) return error('page from 1, limit 1 to 500.');
+        const byId = /^id:(\d+)$/.exec(filter);
+        const text = filter.toLowerCase();
+        const matches = [...this.campaigns.values()].filter((c) =>
+          byId ? c.id === Number(byId[1]) : c.title.toLowerCase().includes(text) || ((c.body.urls as string[]) ?? []).some((u) => u.toLowerCase().includes(text)),
+        );
+        return ok(matches.slice((page - 1) * limit, page * limit).map(present));
       }
       case 'siteUpdate': {
         const { id, ...changes } = (body ?? {}) as { id?: number; userState?: string; title?: string };
         const campaign = this.campaigns.get(Number(id));
         if (!campaign) return error(`Campaign #${id} not found.`);
+        const problems = shapeProblems(changes);
+        if (problems.length) return error(problems.join('; '));
         campaign.body = { ...campaign.body, ...changes };
         if (changes.userState === 'paused' || changes.userState === 'running') campaign.userState = changes.userState;
         if (typeof changes.title === 'string') campaign.title = changes.title;
         return ok(null, [`Updated #${campaign.id}`]);
       }
       case 'siteDel': {
-        const ids = Array.isArray(body) ? body.map(Number) : [];
-        for (const id of ids) this.campaigns.delete(id);
-        return ok(null, [`Deleted ${ids.length}`]);
+        if (!Array.isArray(body) || !body.every(Number.isInteger)) return error('siteDel takes an array of campaign ids.');
+        for (const id of body as number[]) this.campaigns.delete(id);
+        return ok(null, null);
       }
+      case 'profileGet':
+        return ok({ username: 'fake', slots: { used: this.campaigns.size, available: 1000 }, points: 1_000_000 });
       default:
         return error(`Unknown call ${path}.`);
     }

@@ -104,6 +104,7 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/admin/websites': { request: () => ({ url: '/api/admin/websites' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/expire': { request: () => ({ url: '/api/admin/expire' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/latest-websites': { request: () => ({ url: '/api/admin/latest-websites' }), expect: ADMIN_ONLY(200) },
+  'GET /api/admin/ninehits-account': { request: () => ({ url: '/api/admin/ninehits-account' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/all-users/:type': { request: () => ({ url: '/api/admin/all-users/seo?size=10' }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/search-users': { request: () => ({ url: '/api/admin/search-users', ...form({ filters: JSON.stringify({ search: 'matrix' }) }) }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/notify/:audience': { request: () => ({ url: '/api/admin/notify/all', ...form({ title: 'Hello', body: 'World' }) }), expect: ADMIN_ONLY(200) },

@@ -32,6 +32,8 @@ export const queryKeys = {
     expiringUsers: ['admin', 'expiring-users'] as const,
     /** GET admin/latest-websites. */
     latestWebsites: ['admin', 'latest-websites'] as const,
+    /** GET admin/ninehits-account: the 9Hits account's points and slots. */
+    ninehitsAccount: ['admin', 'ninehits-account'] as const,
     /** GET admin/all-users/{type} ('Users details'): every page, search and filter under one prefix. */
     allUsers: ['admin', 'all-users'] as const,
     usersPage: (type: string, params: Record<string, string | number>) => ['admin', 'all-users', type, params] as const,

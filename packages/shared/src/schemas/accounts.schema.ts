@@ -160,6 +160,8 @@ export const websiteSchema = z
     status: z.string(),
     type: z.string(),
     ninehits_key: z.string().nullable(),
+    /** The 9Hits campaign's moderation (systemState) as last read, e.g. 'approved'; null until read. */
+    ninehits_state: z.string().nullable(),
     user_id: z.number(),
     email: z.string(),
     username: z.string(),

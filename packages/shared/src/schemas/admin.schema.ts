@@ -37,7 +37,7 @@ export const adminUserRowSchema = z.object({
   package_id: z.string().nullable(),
   package_name: z.string().nullable(),
   subscription_expiry_date: z.string().nullable(),
-  websites: z.array(z.object({ id: z.number(), url: z.string(), status: z.string(), type: z.string() })),
+  websites: z.array(z.object({ id: z.number(), url: z.string(), status: z.string(), type: z.string(), ninehits_state: z.string().nullable() })),
 });
 export const allUsersPageSchema = z.object({ total: z.number(), rows: z.array(adminUserRowSchema) }).meta({ id: 'AdminUsersPage' });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;

@@ -110,5 +110,7 @@ export const bulkStatusParamsSchema = z.object({
   userId: z.coerce.number({ error: 'userId must be a number' }).int().positive().max(2_147_483_647),
   status: z.enum(['PAUSED', 'ACTIVE'], { error: 'status must be PAUSED or ACTIVE' }),
 });
-export const confirmedHitsSchema = z.object({ confirmedHits: z.number() });
+/** Check hits: the delivered count, and the campaign's 9Hits moderation state as read with it. */
+export const confirmedHitsSchema = z.object({ confirmedHits: z.number(), ninehits_state: z.string().nullable() });
+export type ConfirmedHits = z.infer<typeof confirmedHitsSchema>;
 export const pauseResultSchema = z.object({ status: z.enum(WEBSITE_STATUSES), message: z.string() });

@@ -37,6 +37,7 @@ export interface WebsiteJson {
   geolocation_type: string;
   status: string;
   ninehits_key: string | null;
+  ninehits_state: string | null;
   locations: string[] | null;
 }
 
@@ -79,7 +80,7 @@ const userViewFields = {
                   'id', w.id, 'user_id', w.user_id, 'type', w.type, 'url', w.url, 'title', w.title, 'search_engine', w.search_engine,
                   'daily_hit_limit', w.daily_hit_limit, 'traffic_source', w.traffic_source, 'traffic_source_type', w.traffic_source_type,
                   'bounce_rate_reduction', w.bounce_rate_reduction, 'geolocation_type', w.geolocation_type, 'status', w.status,
-                  'ninehits_key', w.ninehits_key,
+                  'ninehits_key', w.ninehits_key, 'ninehits_state', w.ninehits_state,
                   'locations', (select json_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = w.id)
                 ) order by w.id)
                 from websites w where w.user_id = ${outerUserId}), '[]'::json)`,

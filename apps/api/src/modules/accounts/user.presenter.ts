@@ -31,6 +31,7 @@ export function presentWebsite(w: WebsiteJson, owner: { email: string; username:
     status: w.status,
     type: w.type,
     ninehits_key: w.ninehits_key,
+    ninehits_state: w.ninehits_state,
     user_id: w.user_id,
     email: owner.email,
     username: owner.username,

@@ -37,7 +37,7 @@ export async function latestWebsites(ctx: AppContext): Promise<Website[]> {
   const rows = await queryRows<WebsiteJson & { email: string; username: string }>(
     ctx.db,
     sql`select w.id, w.user_id, w.type, w.url, w.title, w.search_engine, w.daily_hit_limit, w.traffic_source, w.traffic_source_type,
-               w.bounce_rate_reduction, w.geolocation_type, w.status, w.ninehits_key, u.email, u.username,
+               w.bounce_rate_reduction, w.geolocation_type, w.status, w.ninehits_key, w.ninehits_state, u.email, u.username,
                (select array_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = w.id) as locations
         from websites w join users u on u.id = w.user_id
         order by w.created_at desc, w.id desc

@@ -50,7 +50,7 @@ export async function listUsers(ctx: AppContext, type: PackageType, q: ListUsers
       package_id: string | null;
       package_name: string | null;
       expires_at: string | null;
-      websites: { id: number; url: string; status: string; type: string }[];
+      websites: { id: number; url: string; status: string; type: string; ninehits_state: string | null }[];
     }>(
       ctx.db,
       sql`with page as (
@@ -60,7 +60,7 @@ export async function listUsers(ctx: AppContext, type: PackageType, q: ListUsers
             limit ${q.size} offset ${q.page * q.size}
           )
           select u.id, u.username, u.email, u.status, s.package_id, p.name as package_name, s.expires_at,
-            coalesce((select json_agg(json_build_object('id', w.id, 'url', w.url, 'status', w.status, 'type', w.type) order by w.id)
+            coalesce((select json_agg(json_build_object('id', w.id, 'url', w.url, 'status', w.status, 'type', w.type, 'ninehits_state', w.ninehits_state) order by w.id)
                       from websites w where w.user_id = u.id and w.type = ${type}), '[]'::json) as websites
           from page join users u on u.id = page.id
           left join subscriptions s on s.user_id = u.id and s.type = ${type}

@@ -1,5 +1,5 @@
-import { splitKeywords } from '@traffic/shared';
-import type { Campaign } from './ninehits-client.ts';
+import { macroFor } from './campaign-macros.ts';
+import type { CampaignFields, HourBucket } from './ninehits-client.ts';
 
 export interface WebsiteForDelivery {
   id: number;
@@ -26,55 +26,60 @@ const SOCIAL_URLS: Record<string, string> = {
   Tumblr: 'https://www.tumblr.com/',
 };
 
-const SEARCH_URLS: Record<string, string> = {
-  google: 'https://www.google.com/search?q=',
-  youtube: 'https://www.youtube.com/results?search_query=',
-  fiverr: 'https://www.fiverr.com/search/gigs?query=',
-  'google.com.au': 'https://www.google.com.au/search?q=',
-  'google.nl': 'https://www.google.nl/search?q=',
-  'google.co.uk': 'https://www.google.co.uk/search?q=',
-  'google.ca': 'https://www.google.ca/search?q=',
-  'google.it': 'https://www.google.it/search?q=',
-  'google.co.in': 'https://www.google.co.in/search?q=',
-  'google.es': 'https://www.google.es/search?q=',
-};
-
-/** The campaign title is our stable handle at 9Hits: it finds a campaign whose id we failed to store. */
+/** The campaign title is our handle at 9Hits: it finds a campaign whose id we failed to store. */
 export const campaignTitle = (websiteId: number) => `traffic-site-${websiteId}`;
 
+/** A 9Hits hour with no views at all (documented: 0 is "no limit", -1 "no views"). */
+const NO_VIEWS: HourBucket = { min: -1, max: -1 };
+
 /**
- * Our own fixed, vetted macros (INTEGRATIONS.md section 3): customers never supply macro code; their
- * keywords enter only as JSON string literals, so they cannot change what the macro does.
+ * Spreads a daily limit over the 24 hourly buckets so that their maxima add up to exactly that
+ * limit: every hour gets the whole part of limit/24 and the remainder goes one each to hours spread
+ * evenly over the day (100/day: 4 hours of 5 and 20 hours of 4). An hour left with nothing (limits
+ * under 24) is closed with -1, since 0 would mean "no limit" to 9Hits.
  */
-function macroFor(w: WebsiteForDelivery): string | null {
-  const steps: string[] = [];
-  if (w.trafficSource === 'Organic') {
-    const keywords = splitKeywords(w.trafficSourceType);
-    const search = SEARCH_URLS[w.searchEngine ?? 'google'] ?? SEARCH_URLS.google!;
-    steps.push(`const keywords = ${JSON.stringify(keywords)};`);
-    steps.push(`const keyword = keywords[Math.floor(Math.random() * keywords.length)];`);
-    steps.push(`await Navigate(${JSON.stringify(search)} + encodeURIComponent(keyword));`);
-    steps.push(`await ClickLinkTo(${JSON.stringify(w.url)});`);
-  }
-  if (w.bounceRateReduction) {
-    steps.push('await ScrollPage({ times: 3, pauseMs: [2000, 6000] });');
-    steps.push('await ClickRandomInternalLink({ times: [1, 3], pauseMs: [5000, 15000] });');
-  }
-  return steps.length ? steps.join('\n') : null;
+export function spreadDailyLimit(daily: number): HourBucket[] {
+  const base = Math.floor(daily / 24);
+  const extra = daily % 24;
+  return Array.from({ length: 24 }, (_, hour) => {
+    const views = base + Math.floor(((hour + 1) * extra) / 24) - Math.floor((hour * extra) / 24);
+    return views > 0 ? { min: views, max: views } : { ...NO_VIEWS };
+  });
 }
 
-/** Maps a website to the 9Hits campaign fields we use; the daily limit is spread over 24 hours. */
-export function toCampaign(w: WebsiteForDelivery): Campaign {
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The panel's date format, "YYYY/MM/DD HH:mm:ss", in UTC (decision 0017). */
+export function panelDate(d: Date): string {
+  return `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** How long a viewer stays: long enough for the macro to finish (at most 600 s). */
+function durationOf(w: WebsiteForDelivery): [number, number] {
+  if (w.bounceRateReduction) return [60, 180];
+  if (w.trafficSource === 'Organic') return [45, 90];
+  return [20, 40];
+}
+
+/**
+ * Maps a website to every campaign field the product sets, each with its documented empty value
+ * when unused (all countries, direct traffic, no macro), so that a siteUpdate carrying the whole
+ * object also clears what the customer turned off. `paidUntil` is the end of the paid period.
+ */
+export function toCampaign(w: WebsiteForDelivery, paidUntil: Date): CampaignFields {
   const referrer = w.trafficSource === 'Referal' ? w.trafficSourceType : w.trafficSource === 'Social' ? SOCIAL_URLS[w.trafficSourceType] : undefined;
+  const specific = w.geolocationType === 'Specific Countries' && w.countryCodes.length > 0;
   return {
     title: campaignTitle(w.id),
     urls: [w.url],
     isAdult: false,
     hasCoinMining: false,
-    duration: w.bounceRateReduction ? [60, 180] : [20, 40],
-    referrers: referrer ? { mode: 'basic', urls: [referrer] } : null,
-    geo: w.geolocationType === 'Specific Countries' && w.countryCodes.length ? { rule: 'any', by: 'country', codes: w.countryCodes } : null,
-    hourlyLimit: Math.max(1, Math.ceil(w.dailyHitLimit / 24)),
+    duration: durationOf(w),
+    referrers: { mode: 'basic', urls: referrer ? [referrer] : [] },
+    geo: specific ? { rule: 'any', by: 'country', codes: [...w.countryCodes] } : { rule: 'all', by: 'country', codes: null },
+    hourlyLimit: { speed: 'fast', hours: spreadDailyLimit(w.dailyHitLimit) },
+    maxHits: 0,
+    untilDate: panelDate(paidUntil),
     userState: w.status === 'ACTIVE' ? 'running' : 'paused',
     adSafe: 'google-ads',
     macros: macroFor(w),

@@ -1,22 +1,63 @@
 /**
- * The 9Hits panel API adapter (INTEGRATIONS.md section 3). Every call carries `?key=`, POST bodies
- * are JSON, every answer is `{status, messages, data}` and success is judged by `status`, not by
- * the HTTP code. Calls time out; callers retry from a background job.
+ * The 9Hits panel API adapter, shaped as the vendor documents it (docs/api.md of
+ * github.com/9hitste/docs; decision 0017). Every call carries `?key=`, POST bodies are JSON, every
+ * answer is `{status, messages, data}` and success is judged by `status`, not by the HTTP code.
+ * Calls time out; callers retry from a background job.
  */
-export interface Campaign {
-  id?: number | string;
+
+/** One hour of `hourlyLimit.hours`: 0 means no limit for that hour, -1 no views at all. */
+export interface HourBucket {
+  min: number;
+  max: number;
+}
+export interface HourlyLimit {
+  speed: 'fast' | 'slow';
+  /** 24 entries, hours 00 to 23 of the panel's clock. */
+  hours: HourBucket[];
+}
+export interface Geo {
+  rule: 'all' | 'any' | 'except';
+  by: 'country' | 'continent';
+  codes: string[] | null;
+}
+export type Referrers = { mode: 'basic'; urls: string[] } | { mode: 'advanced'; urls: { url: string; rate: number }[] };
+
+/** The campaign fields the product sets; each is always sent, with its documented empty value when unused. */
+export interface CampaignFields {
   title: string;
   urls: string[];
   isAdult: boolean;
   hasCoinMining: boolean;
+  /** [from, to] seconds of viewing, to ≤ 600. */
   duration: [number, number];
-  referrers: { mode: 'basic'; urls: string[] } | null;
-  geo: { rule: 'any'; by: 'country'; codes: string[] } | null;
-  hourlyLimit: number;
+  referrers: Referrers;
+  geo: Geo;
+  hourlyLimit: HourlyLimit;
+  /** 0: no cap on the total. */
+  maxHits: number;
+  /** "YYYY/MM/DD HH:mm:ss": no traffic after it (a safety net at the end of the paid period). */
+  untilDate: string;
   userState: 'running' | 'paused';
-  adSafe: 'google-ads';
-  macros: string | null;
+  adSafe: 'google-ads' | '';
+  /** JavaScript run by the viewer (our own fixed macros); '' for none. */
+  macros: string;
+}
+
+/** What we read back from siteGet (it answers many more fields). */
+export interface CampaignRead {
+  id: number;
+  title: string;
+  urls: string[];
+  userState?: string;
+  /** The panel's moderation of the campaign, e.g. 'approved'; one it has not approved delivers nothing. */
+  systemState?: string;
   confirmedHits?: number;
+}
+
+/** profileGet: the account's balance of points and campaign slots. */
+export interface NinehitsProfile {
+  points: number;
+  slots: { used: number; available: number };
 }
 
 interface Envelope<T> {
@@ -36,6 +77,15 @@ export class NinehitsError extends Error {
   }
 }
 
+/** The documented page size limit of siteGet. */
+export const SITE_GET_MAX_LIMIT = 500;
+/** A title search stops here (100,000 campaigns matched): past it we cannot be sure of a miss. */
+const MAX_SEARCH_PAGES = 200;
+
+const isCampaign = (c: unknown): c is CampaignRead =>
+  typeof c === 'object' && c !== null && Number.isSafeInteger((c as CampaignRead).id) && typeof (c as CampaignRead).title === 'string';
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
 export class NinehitsClient {
   constructor(
     private readonly baseUrl: string,
@@ -44,30 +94,62 @@ export class NinehitsClient {
   ) {}
 
   /** Creates a campaign; 9Hits answers the new id only in `messages[0]` ("Created #400466"). */
-  async siteAdd(campaign: Campaign): Promise<string> {
+  async siteAdd(campaign: CampaignFields): Promise<number> {
     const res = await this.call<null>('POST', 'siteAdd', campaign);
-    const id = /#?(\d+)/.exec(res.messages?.[0] ?? '')?.[1];
+    const id = /#(\d+)/.exec(res.messages?.[0] ?? '')?.[1];
     if (!id) throw new NinehitsError(`siteAdd answered no id: ${JSON.stringify(res.messages)}`, false);
-    return id;
+    return Number(id);
   }
 
-  /** `filter` as 9Hits takes it, e.g. `id:400466`; an unknown id answers an empty list. */
-  async siteGet(filter: string, page = 1, limit = 100): Promise<Campaign[]> {
-    const res = await this.call<Campaign[] | null>('GET', 'siteGet', undefined, { filter, page: String(page), limit: String(Math.min(limit, 500)) });
+  /**
+   * One page of campaigns, oldest first. `filter` is `id:<n>` for one campaign; any other text is a
+   * search on title or URL (substring), so its results need filtering by the caller.
+   */
+  async siteGet(query: { filter?: string; page?: number; limit?: number } = {}): Promise<CampaignRead[]> {
+    const params: Record<string, string> = {};
+    if (query.filter !== undefined) params.filter = query.filter;
+    if (query.page !== undefined) params.page = String(query.page);
+    if (query.limit !== undefined) params.limit = String(query.limit);
+    const res = await this.call<unknown>('GET', 'siteGet', undefined, params);
     // A malformed answer must not read as "no such campaign": the sync job would then create a second one.
-    const list: unknown = res.data ?? [];
-    if (!Array.isArray(list) || !list.every((c) => typeof c === 'object' && c !== null && (typeof c.id === 'number' || typeof c.id === 'string'))) {
-      throw new NinehitsError('9Hits siteGet answered something other than a list of campaigns', true);
+    const list = res.data ?? [];
+    if (!Array.isArray(list) || !list.every(isCampaign)) throw new NinehitsError('9Hits siteGet answered something other than a list of campaigns', true);
+    return list;
+  }
+
+  /** The campaign with this id, if it exists. */
+  async campaignById(id: number): Promise<CampaignRead | undefined> {
+    return (await this.siteGet({ filter: `id:${id}` })).find((c) => c.id === id);
+  }
+
+  /**
+   * Every campaign titled exactly `title`. The search also answers near matches (`traffic-site-1`
+   * finds `traffic-site-10`), so it pages through all of them and keeps exact titles only.
+   */
+  async campaignsTitled(title: string): Promise<CampaignRead[]> {
+    const found: CampaignRead[] = [];
+    for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+      const batch = await this.siteGet({ filter: title, limit: SITE_GET_MAX_LIMIT, page });
+      found.push(...batch.filter((c) => c.title === title));
+      if (batch.length < SITE_GET_MAX_LIMIT) return found;
     }
-    return list as Campaign[];
+    throw new NinehitsError(`9Hits title search for ${title} matched more than ${MAX_SEARCH_PAGES * SITE_GET_MAX_LIMIT} campaigns`, false);
   }
 
-  async siteUpdate(id: string, changes: Partial<Campaign>): Promise<void> {
-    await this.call('POST', 'siteUpdate', { ...changes, id: Number(id) });
+  /** Changes only the fields given: a setting is cleared by sending its empty value, never null. */
+  async siteUpdate(id: number, changes: Partial<CampaignFields>): Promise<void> {
+    await this.call('POST', 'siteUpdate', { id, ...changes });
   }
 
-  async siteDel(ids: string[]): Promise<void> {
-    await this.call('POST', 'siteDel', ids.map(Number));
+  async siteDel(ids: number[]): Promise<void> {
+    await this.call('POST', 'siteDel', ids);
+  }
+
+  async profileGet(): Promise<NinehitsProfile> {
+    const res = await this.call<{ points?: unknown; slots?: { used?: unknown; available?: unknown } } | null>('GET', 'profileGet');
+    const { points, slots } = res.data ?? {};
+    if (!isCount(points) || !isCount(slots?.used) || !isCount(slots?.available)) throw new NinehitsError('9Hits profileGet answered no points or slots', true);
+    return { points, slots: { used: slots.used, available: slots.available } };
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<Envelope<T>> {
@@ -92,7 +174,8 @@ export class NinehitsClient {
       throw new NinehitsError(`9Hits ${path} answered HTTP ${response.status} without JSON`, true);
     }
     if (envelope?.status !== 'ok') {
-      throw new NinehitsError(`9Hits ${path} failed: ${(envelope?.messages ?? []).join('; ') || `HTTP ${response.status}`}`, response.status >= 500);
+      const messages = Array.isArray(envelope?.messages) ? envelope.messages.join('; ') : '';
+      throw new NinehitsError(`9Hits ${path} failed: ${messages || `HTTP ${response.status}`}`, response.status >= 500);
     }
     return envelope;
   }

@@ -1,87 +1,164 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
+import { confirmedHitsOf, presentCampaign } from './ninehits-sandbox-delivery.ts';
+import { controlBodySchema, DEFAULT_POINTS, DEFAULT_SLOTS, loseAnswer, SandboxControl, sendFailure, type SandboxPath } from './ninehits-sandbox-control.ts';
+import { macroProblems } from './ninehits-sandbox-macros.ts';
+import { messagesOf, siteAddSchema, siteDelSchema, siteUpdateSchema, type SandboxCampaignBody } from './ninehits-sandbox-schema.ts';
 
 const { sandboxNinehitsCampaigns: campaigns } = schema;
 
-/**
- * Sandbox time runs fast so that Check hits visibly grows: one 9Hits "hour" of delivery takes ten
- * real seconds, so a running campaign gains its hourly limit every ten seconds.
- */
-export const SANDBOX_HOUR_MS = 10_000;
+interface Envelope {
+  status: 'ok' | 'error';
+  messages: string[] | null;
+  data: unknown;
+}
+const ok = (data: unknown, messages: string[] | null = null): Envelope => ({ status: 'ok', messages, data });
+const error = (...messages: string[]): Envelope => ({ status: 'error', messages, data: null });
 
-type Row = typeof campaigns.$inferSelect;
-
-function currentHits(row: Row, now: number): number {
-  if (row.userState !== 'running') return row.confirmedHits;
-  const hourly = Number((row.body as { hourlyLimit?: number }).hourlyLimit ?? 0);
-  return row.confirmedHits + Math.floor(((now - row.accruedAt.getTime()) / SANDBOX_HOUR_MS) * hourly);
+/** The macros of a campaign body, checked as the viewer would run them. */
+function macroErrors(body: SandboxCampaignBody): string[] {
+  const problems: string[] = [];
+  for (const field of ['macros', 'popupMacros'] as const) {
+    const source = body[field];
+    if (source) problems.push(...macroProblems(source).map((p) => `${field}: ${p}`));
+  }
+  return problems;
 }
 
+const positive = (v: string | undefined, fallback: number) => (v === undefined ? fallback : /^\d{1,9}$/.test(v) ? Number(v) : NaN);
+
 /**
- * The embedded 9Hits panel API (INTEGRATIONS.md section 3): siteAdd, siteGet, siteUpdate, siteDel
- * with the `key` check and the `{status, messages, data}` envelope; state lives in the database.
+ * The embedded 9Hits panel API (`/sandbox/9hits/api/*`), strict where the documentation is: the
+ * `key` check, the `{status, messages, data}` envelope, campaign bodies validated field by field
+ * (ninehits-sandbox-schema.ts) and their macros parsed (ninehits-sandbox-macros.ts), siteGet's
+ * `id:` filter or text search on title or URL, `limit` up to 500, `page` from 1, oldest first.
+ * Delivery follows each campaign's hourly buckets (ninehits-sandbox-delivery.ts). State lives in the
+ * database; `POST /sandbox/9hits/control` makes it slow, failing or forgetful (-control.ts).
  */
 export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void> {
+  const control = new SandboxControl();
   const { apiKey } = app.ctx.config.ninehits;
   const db = app.ctx.db;
-  const ok = (reply: FastifyReply, data: unknown, messages: string[] | null = null) => reply.send({ status: 'ok', messages, data });
-  const fail = (reply: FastifyReply, message: string, code = 200) => reply.code(code).send({ status: 'error', messages: [message], data: null });
-  const keyOk = (request: FastifyRequest) => (request.query as { key?: string }).key === apiKey;
-  const present = (row: Row) => ({ ...(row.body as object), id: row.id, userState: row.userState, confirmedHits: currentHits(row, Date.now()) });
+  const keyOk = (request: FastifyRequest) => (request.query as { key?: unknown }).key === apiKey;
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/siteAdd',
-    config: { auth: 'public' },
-    handler: async (request, reply) => {
-      if (!keyOk(request)) return fail(reply, 'Invalid API key.', 401);
-      const body = request.body as { title?: string; urls?: unknown; userState?: string } | undefined;
-      if (!body || !Array.isArray(body.urls) || body.urls.length === 0) return fail(reply, 'urls is required.');
-      const [row] = await db
-        .insert(campaigns)
-        .values({ body, userState: body.userState === 'paused' ? 'paused' : 'running' })
-        .returning({ id: campaigns.id });
-      return ok(reply, null, [`Created #${row!.id}`]);
+  await app.register(
+    async (api) => {
+      // Whatever goes wrong before a handler (malformed JSON, a wrong content type) answers in the envelope too.
+      api.setErrorHandler((err: { statusCode?: number; message: string }, _request, reply) => reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(error(err.message)));
+      api.setNotFoundHandler((request, reply) => reply.code(404).send(error(`Unknown API call ${request.method} ${request.url.split('?')[0]}`)));
+
+      const route = (method: 'GET' | 'POST', path: SandboxPath, handle: (request: FastifyRequest) => Promise<Envelope>) =>
+        api.route({
+          method,
+          url: `/${path}`,
+          config: { auth: 'public' },
+          handler: async (request, reply) => {
+            if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+            const failure = control.takeFailure(path);
+            if (failure) return sendFailure(reply, failure);
+            if (!keyOk(request)) return reply.code(401).send(error('Invalid API key.'));
+            const answer = await handle(request);
+            const loss = answer.status === 'ok' ? control.takeLoss(path) : undefined;
+            return loss ? loseAnswer(reply, loss) : reply.send(answer);
+          },
+        });
+
+      route('POST', 'siteAdd', async (request) => {
+        const parsed = siteAddSchema.safeParse(request.body);
+        if (!parsed.success) return error(...messagesOf(parsed.error));
+        const problems = macroErrors(parsed.data);
+        if (problems.length) return error(...problems);
+        const [{ used } = { used: 0 }] = await db.select({ used: count() }).from(campaigns);
+        if (used >= (control.slots ?? DEFAULT_SLOTS)) return error('You have no campaign slots left.');
+        const [row] = await db
+          .insert(campaigns)
+          .values({ body: parsed.data, userState: parsed.data.userState ?? 'running' })
+          .returning({ id: campaigns.id });
+        return ok(null, [`Created #${row!.id}`]);
+      });
+
+      route('GET', 'siteGet', async (request) => {
+        const q = request.query as { filter?: string; page?: string; limit?: string };
+        const page = positive(q.page, 1);
+        const limit = positive(q.limit, 100);
+        if (!(page >= 1)) return error('page must be a whole number from 1.');
+        if (!(limit >= 1 && limit <= 500)) return error('limit must be a whole number from 1 to 500.');
+        const filter = (q.filter ?? '').trim();
+        const byId = /^id:(.*)$/s.exec(filter);
+        const where = byId
+          ? /^\d{1,9}$/.test(byId[1]!.trim())
+            ? eq(campaigns.id, Number(byId[1]!.trim()))
+            : sql`false`
+          : filter
+            ? // Any other text is a search on title or URL, as documented: a `title:` prefix is just more text.
+              sql`(strpos(lower(${campaigns.body}->>'title'), lower(${filter})) > 0 or strpos(lower(${campaigns.body}->>'urls'), lower(${filter})) > 0)`
+            : sql`true`;
+        const rows = await db.select().from(campaigns).where(where).orderBy(asc(campaigns.createdAt), asc(campaigns.id)).limit(limit).offset((page - 1) * limit);
+        const now = Date.now();
+        return ok(rows.map((r) => presentCampaign(r, now)), [`Fetched ${rows.length}`]);
+      });
+
+      route('POST', 'siteUpdate', async (request) => {
+        const parsed = siteUpdateSchema.safeParse(request.body);
+        if (!parsed.success) return error(...messagesOf(parsed.error));
+        const { id, resetHitCounter, ...changes } = parsed.data;
+        const problems = macroErrors(changes);
+        if (problems.length) return error(...problems);
+        const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+        if (!row) return error(`Campaign #${id} not found.`);
+        const now = new Date();
+        // Bank what was delivered so far before the hourly limit or the state changes.
+        await db
+          .update(campaigns)
+          .set({
+            body: { ...(row.body as object), ...changes },
+            userState: changes.userState ?? row.userState,
+            confirmedHits: resetHitCounter ? 0 : confirmedHitsOf(row, now.getTime()),
+            accruedAt: now,
+          })
+          .where(eq(campaigns.id, id));
+        return ok(null, [`Updated #${id}`]);
+      });
+
+      route('POST', 'siteDel', async (request) => {
+        const parsed = siteDelSchema.safeParse(request.body);
+        if (!parsed.success) return error(...messagesOf(parsed.error));
+        await db.delete(campaigns).where(inArray(campaigns.id, parsed.data));
+        return ok(null, null);
+      });
+
+      route('GET', 'profileGet', async () => {
+        const [{ used } = { used: 0 }] = await db.select({ used: count() }).from(campaigns);
+        const total = control.slots ?? DEFAULT_SLOTS;
+        return ok({
+          username: 'sandbox',
+          email: 'sandbox@example.com',
+          joined: '2020-01-01 00:00:00',
+          funds: 0,
+          slots: { used, available: Math.max(total - used, 0) },
+          points: control.points ?? DEFAULT_POINTS,
+          membership: 'Sandbox',
+          membershipEndDate: null,
+        });
+      });
     },
-  });
+    { prefix: '/api' },
+  );
 
-  app.get('/siteGet', { config: { auth: 'public' } }, async (request, reply) => {
-    if (!keyOk(request)) return fail(reply, 'Invalid API key.', 401);
-    const q = request.query as { filter?: string; page?: string; limit?: string };
-    const limit = Math.min(Math.max(Number(q.limit) || 100, 1), 500);
-    const page = Math.max(Number(q.page) || 1, 1);
-    const [field, value] = (q.filter ?? '').split(/:(.*)/s);
-    let rows: Row[];
-    if (field === 'id') rows = /^\d+$/.test(value ?? '') ? await db.select().from(campaigns).where(eq(campaigns.id, Number(value))) : [];
-    else if (field === 'title') rows = await db.select().from(campaigns).where(sql`${campaigns.body}->>'title' = ${value ?? ''}`);
-    else rows = await db.select().from(campaigns).orderBy(campaigns.id).limit(limit).offset((page - 1) * limit);
-    return ok(reply, rows.map(present));
-  });
-
-  app.post('/siteUpdate', { config: { auth: 'public' } }, async (request, reply) => {
-    if (!keyOk(request)) return fail(reply, 'Invalid API key.', 401);
-    const { id, ...changes } = (request.body ?? {}) as { id?: number; userState?: string };
-    const [row] = Number.isInteger(id) ? await db.select().from(campaigns).where(eq(campaigns.id, id!)) : [];
-    if (!row) return fail(reply, `Campaign #${id} not found.`);
-    // Bank what was delivered so far before the hourly limit or state changes.
-    const hits = currentHits(row, Date.now());
-    await db
-      .update(campaigns)
-      .set({
-        body: { ...(row.body as object), ...changes },
-        userState: changes.userState === 'paused' || changes.userState === 'running' ? changes.userState : row.userState,
-        confirmedHits: hits,
-        accruedAt: new Date(),
-      })
-      .where(eq(campaigns.id, row.id));
-    return ok(reply, null, [`Updated #${row.id}`]);
-  });
-
-  app.post('/siteDel', { config: { auth: 'public' } }, async (request, reply) => {
-    if (!keyOk(request)) return fail(reply, 'Invalid API key.', 401);
-    const ids = Array.isArray(request.body) ? (request.body as unknown[]).filter((v): v is number => Number.isInteger(v)) : [];
-    if (ids.length) await db.delete(campaigns).where(inArray(campaigns.id, ids));
-    return ok(reply, null, [`Deleted ${ids.length}`]);
+  // Not part of 9Hits: the switch tests and developers use to make the sandbox misbehave.
+  app.post('/control', { config: { auth: 'public' } }, async (request, reply) => {
+    if (!keyOk(request)) return reply.code(401).send(error('Invalid API key.'));
+    const parsed = controlBodySchema.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send(error(...messagesOf(parsed.error)));
+    const { systemState } = parsed.data;
+    if (systemState) {
+      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, systemState.id));
+      if (!row) return reply.code(404).send(error(`Campaign #${systemState.id} not found.`));
+      const now = new Date();
+      await db.update(campaigns).set({ systemState: systemState.state, confirmedHits: confirmedHitsOf(row, now.getTime()), accruedAt: now }).where(eq(campaigns.id, row.id));
+    }
+    control.apply(parsed.data);
+    return reply.send(ok(control.state()));
   });
 }

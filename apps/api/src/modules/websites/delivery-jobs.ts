@@ -1,49 +1,74 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { campaignTitle, toCampaign } from '../delivery/campaign.ts';
-import type { NinehitsClient } from '../delivery/ninehits-client.ts';
+import { NinehitsError, type NinehitsClient } from '../delivery/ninehits-client.ts';
+import { forgetCampaign, paidPeriodEnd, storeNinehitsState } from './delivery.repository.ts';
 import { findWebsite, markSynced, storeKey } from './websites.repository.ts';
 
 export const NINEHITS_SYNC_JOB = 'ninehits-sync';
 export const NINEHITS_DELETE_JOB = 'ninehits-delete';
 
+/** A stored key is a campaign id; anything else (never written by us) is treated as no key. */
+const campaignId = (key: unknown): number | undefined => (typeof key === 'string' && /^\d{1,15}$/.test(key) ? Number(key) : undefined);
+
 /**
- * Brings the website's 9Hits campaign in line with the database: creates it the first time (and
- * finds it by its title if an earlier attempt created it but could not store the id), then updates
- * it. If the website changed while we were talking to 9Hits, the job fails and runs again, so the
- * latest state always wins. A website deleted meanwhile has its fresh campaign removed.
+ * Brings the website's 9Hits campaign in line with the database and reads back the panel's
+ * moderation state. The first time, a campaign an earlier attempt created without our learning its
+ * id (a lost siteAdd answer) is found by its exact title before anything is added; then every field
+ * is sent, so nothing the customer turned off lingers. If the website changed while we were talking
+ * to 9Hits, the job fails and runs again, so the latest state always wins. A website deleted
+ * meanwhile has its fresh campaign removed.
  */
 export function syncWebsiteJob(ctx: AppContext, client: NinehitsClient): JobHandler {
   return async (payload) => {
     const websiteId = Number(payload.websiteId);
     const website = await findWebsite(ctx.db, websiteId);
     if (!website) return;
-    const campaign = toCampaign({ ...website, countryCodes: website.countryCodes });
+    const campaign = toCampaign(website, await paidPeriodEnd(ctx.db, website.userId, website.type, ctx.now()));
+    let id = campaignId(website.ninehitsKey);
 
-    if (!website.ninehitsKey) {
-      const [existing] = await client.siteGet(`title:${campaignTitle(websiteId)}`);
-      const key = existing?.id !== undefined ? String(existing.id) : await client.siteAdd(campaign);
-      if (!(await storeKey(ctx.db, websiteId, key))) {
-        await client.siteDel([key]);
+    if (id === undefined) {
+      const [found, ...duplicates] = await client.campaignsTitled(campaign.title);
+      id = found?.id ?? (await client.siteAdd(campaign));
+      if (!(await storeKey(ctx.db, websiteId, String(id)))) {
+        await client.siteDel([id, ...duplicates.map((c) => c.id)]);
         return;
       }
-      if (existing) await client.siteUpdate(key, campaign);
-      if (!(await markSynced(ctx.db, websiteId, website.updatedAt, key))) throw new Error('website changed during sync; syncing again');
-      return;
+      // Only campaigns titled exactly as this website's can be its own earlier attempts.
+      if (duplicates.length) await client.siteDel(duplicates.map((c) => c.id));
+      if (found) await client.siteUpdate(id, campaign);
+    } else {
+      await updateOrForget(ctx, client, websiteId, id, campaign);
     }
-    await client.siteUpdate(website.ninehitsKey, campaign);
-    if (!(await markSynced(ctx.db, websiteId, website.updatedAt))) throw new Error('website changed during sync; syncing again');
+
+    const read = await client.campaignById(id);
+    await storeNinehitsState(ctx.db, websiteId, read?.systemState ?? null, ctx.now());
+    if (!(await markSynced(ctx.db, websiteId, website.updatedAt, String(id)))) throw new Error('website changed during sync; syncing again');
   };
 }
 
-/** Removes a deleted website's campaign; one created without our knowing its id is found by title. */
+/** siteUpdate, except that a campaign deleted in the panel is forgotten so that the retry creates it again. */
+async function updateOrForget(ctx: AppContext, client: NinehitsClient, websiteId: number, id: number, campaign: ReturnType<typeof toCampaign>): Promise<void> {
+  try {
+    await client.siteUpdate(id, campaign);
+  } catch (error) {
+    if (!(error instanceof NinehitsError) || error.transient || (await client.campaignById(id))) throw error;
+    await forgetCampaign(ctx.db, websiteId, String(id));
+    throw new Error(`campaign #${id} no longer exists at 9Hits; creating it again`);
+  }
+}
+
+/**
+ * Removes a deleted website's campaign: the one whose id we stored, and any titled exactly as this
+ * website's (created by an attempt whose answer was lost). Never a near match such as another
+ * website's `traffic-site-10` for `traffic-site-1`.
+ */
 export function deleteCampaignJob(client: NinehitsClient): JobHandler {
   return async (payload) => {
-    const keys = new Set<string>();
-    if (typeof payload.key === 'string' && payload.key) keys.add(payload.key);
-    for (const c of await client.siteGet(`title:${campaignTitle(Number(payload.websiteId))}`)) {
-      if (c.id !== undefined) keys.add(String(c.id));
-    }
-    if (keys.size) await client.siteDel([...keys]);
+    const ids = new Set<number>();
+    const stored = campaignId(payload.key);
+    if (stored !== undefined) ids.add(stored);
+    for (const c of await client.campaignsTitled(campaignTitle(Number(payload.websiteId)))) ids.add(c.id);
+    if (ids.size) await client.siteDel([...ids]);
   };
 }

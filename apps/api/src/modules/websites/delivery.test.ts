@@ -10,7 +10,7 @@ import { createWebsite } from '../../test-support/websites.ts';
 interface Campaign {
   id: number;
   user_state: string;
-  body: { title: string; urls: string[]; hourlyLimit: number; referrers: unknown; geo: unknown; adSafe: string; macros: string | null };
+  body: { title: string; urls: string[]; hourlyLimit: { speed: string; hours: { min: number; max: number }[] }; referrers: unknown; geo: unknown; adSafe: string; macros: string; untilDate: string };
 }
 
 /**
@@ -81,12 +81,17 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     expect(campaign!.body).toMatchObject({
       title: `traffic-site-${site.id}`,
       urls: ['https://www.example.com/landing'],
-      hourlyLimit: 21,
       referrers: { mode: 'basic', urls: ['https://www.reddit.com/'] },
       geo: { rule: 'any', by: 'country', codes: ['CA', 'IN'] },
       adSafe: 'google-ads',
     });
-    expect(campaign!.body.macros).toContain('ScrollPage');
+    // 500 a day: 20 hours of 21 and 4 of 20, exactly 500.
+    const hours = campaign!.body.hourlyLimit.hours;
+    expect(hours.map((h) => h.max).sort()).toEqual([...Array(4).fill(20), ...Array(20).fill(21)]);
+    expect(campaign!.body.macros).toContain('ClickRandomInternalLink()');
+    // The subscription (one month of Basic) ends the paid period.
+    const user = (await t.app.inject({ method: 'POST', url: '/api/users/load/deliver@example.com', headers: owner.headers })).json();
+    expect(campaign!.body.untilDate).toBe(user.subscription_expiry_date.slice(0, 19).replace('T', ' ').replaceAll('-', '/'));
     expect((await website(site.id)).ninehits_key).toBe(String(campaign!.id));
   });
 
@@ -95,8 +100,8 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     await createWebsite(t.app, seo, { type: 'seo', search_engine: 'google', title: 'T', traffic_source: 'Organic', traffic_source_type: 'shoes", alert(1), "x' });
     await runJobsNow();
     const [campaign] = await campaigns();
-    const literal = /const keywords = (\[.*\]);/.exec(campaign!.body.macros ?? '')?.[1];
-    expect(JSON.parse(literal!)).toEqual(['shoes"', 'alert(1)', '"x']);
+    const literal = /RandomArray\((\[.*\])\)/.exec(campaign!.body.macros)?.[1];
+    expect(JSON.parse(literal!).map((u: string) => decodeURIComponent(u.replace('https://www.google.com/search?q=', '')))).toEqual(['shoes"', 'alert(1)', '"x']);
   });
 
   it('pauses, resumes and deletes at 9Hits; Check hits reads the delivered count', async () => {
@@ -110,9 +115,9 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     expect((await campaigns())[0]!.user_state).toBe('running');
 
     // Pretend the campaign has been running for an hour of sandbox time.
-    await t.app.ctx.db.execute(sql`update sandbox_ninehits_campaigns set accrued_at = now() - interval '10 seconds'`);
+    await t.app.ctx.db.execute(sql`update sandbox_ninehits_campaigns set created_at = now() - interval '1 hour', accrued_at = now() - interval '10 seconds'`);
     const hits = await t.app.inject({ method: 'GET', url: `/api/website/${site.id}/hits`, headers: owner.headers });
-    expect(hits.json().confirmedHits).toBeGreaterThanOrEqual(9);
+    expect(hits.json().confirmedHits).toBeGreaterThanOrEqual(8);
 
     await t.app.inject({ method: 'DELETE', url: `/api/website/${site.id}`, headers: owner.headers });
     await runJobsNow();

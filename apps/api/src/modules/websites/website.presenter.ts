@@ -17,6 +17,7 @@ export function presentWebsiteRow(w: WebsiteWithLocations): Website {
     status: w.status,
     type: w.type,
     ninehits_key: w.ninehitsKey,
+    ninehits_state: w.ninehitsState,
     user_id: w.userId,
     email: w.ownerEmail,
     username: w.ownerUsername,

@@ -40,6 +40,7 @@ describe('websites: creating, editing and capacity', () => {
       user_id: owner.user.id,
       email: 'owner@example.com',
       ninehits_key: null,
+      ninehits_state: null,
     });
     expect(res.json().locations.map((l: { geolocation: string }) => l.geolocation).sort()).toEqual(['Canada', 'Germany', 'Japan']);
     expect(await statsOf(t.app, owner)).toMatchObject({ usedHits: 300, availableHits: 700, usedSlots: 1, availableSlots: 5 });

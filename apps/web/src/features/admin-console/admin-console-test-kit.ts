@@ -61,6 +61,7 @@ export function makeWebsite(overrides: Partial<Website> = {}): Website {
     status: 'ACTIVE',
     type: 'normal',
     ninehits_key: null,
+    ninehits_state: null,
     user_id: 7,
     email: 'ann@example.com',
     username: 'ann',

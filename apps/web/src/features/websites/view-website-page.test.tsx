@@ -27,6 +27,7 @@ describe('View website (admin)', { timeout: 45_000 }, () => {
     const { api } = await openView();
     expect(api.callsTo(`POST /website/edit/${site.id}`)).toHaveLength(1);
     expect(screen.getByText(/ann@example.com/)).toBeInTheDocument();
+    expect(screen.queryByText(/9Hits/)).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Website address' })).toHaveValue(site.url);
     expect(screen.getByRole('textbox', { name: 'Website address' })).toBeDisabled();
     expect(screen.getByRole('slider', { name: 'Hits Per Day' })).toBeDisabled();
@@ -59,5 +60,10 @@ describe('View website (admin)', { timeout: 45_000 }, () => {
   it('keeps customers out', async () => {
     const { router } = showApp(`/viewWebsite/${site.id}`, customer());
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'), navigation);
+  });
+
+  it('tells the admin when 9Hits has rejected the campaign', async () => {
+    showApp(`/viewWebsite/${site.id}`, admin, { [`POST /website/edit/${site.id}`]: ok({ ...site, ninehits_state: 'rejected' }) });
+    expect((await screen.findByText(/Rejected by 9Hits/, {}, { timeout: 8000 })).closest('[role="alert"]')).toHaveTextContent('this website receives no traffic');
   });
 });

@@ -6,6 +6,7 @@ import { FormCard } from '../../components/form-card.tsx';
 import { PACKAGE_TYPE_LABELS } from '../../components/package-type-tabs.tsx';
 import { WebsiteForm } from './components/website-form.tsx';
 import { WebsiteLoader } from './components/website-loader.tsx';
+import { NinehitsApproval } from './components/ninehits-approval.tsx';
 import { formValuesOf } from './website-form-model.ts';
 import { packageTypeOf } from './website-type.ts';
 
@@ -27,6 +28,7 @@ function ViewWebsite({ website }: { website: Website }) {
 
   return (
     <FormCard title="View Website" subtitle={`${PACKAGE_TYPE_LABELS[type]} website of ${website.username} (${website.email})`} maxWidth="md">
+      <NinehitsApproval state={website.ninehits_state} />
       <WebsiteForm
         type={type}
         mode="view"

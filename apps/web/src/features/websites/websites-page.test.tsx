@@ -131,7 +131,7 @@ describe('WebsitesPage', () => {
   it('shows the confirmed hits on Check hits, asking again on each click, and a clear error when the service is down', async () => {
     const { api } = showApp('/websites', customer({ websites: [site] }));
     let hits = 40;
-    api.reply(`GET /website/${site.id}/hits`, () => ok({ confirmedHits: (hits += 10) }));
+    api.reply(`GET /website/${site.id}/hits`, () => ok({ confirmedHits: (hits += 10), ninehits_state: 'approved' }));
     const article = await card(site.url);
     const user = typist();
     await user.click(within(article).getByRole('button', { name: 'Check hits' }));
@@ -143,5 +143,25 @@ describe('WebsitesPage', () => {
     api.reply(`GET /website/${site.id}/hits`, fail(502, 'UPSTREAM', down));
     await user.click(within(article).getByRole('button', { name: 'Check hits' }));
     await findToast(down);
+  });
+
+  it('says when 9Hits has not approved a website, and shows the new state once Check hits reads it', async () => {
+    const waiting = makeWebsite({ ninehits_state: 'pending' });
+    const { api } = showApp('/websites', customer({ websites: [waiting] }));
+    const article = await card(site.url);
+    expect(within(article).getByRole('alert')).toHaveTextContent('Waiting for 9Hits approval. 9Hits reviews every new campaign; this website receives traffic once 9Hits approves it.');
+
+    api.reply(`GET /website/${site.id}/hits`, ok({ confirmedHits: 0, ninehits_state: 'rejected' }));
+    api.reply(`POST /users/load/${waiting.email}`, ok(customer({ websites: [makeWebsite({ ninehits_state: 'rejected' })] })));
+    await typist().click(within(article).getByRole('button', { name: 'Check hits' }));
+    expect(await within(await card(site.url)).findByText(/Rejected by 9Hits/)).toBeInTheDocument();
+    expect(within(await card(site.url)).getByRole('alert')).toHaveTextContent('Rejected by 9Hits. 9Hits has rejected this campaign, so this website receives no traffic.');
+    expect(within(await card(site.url)).queryByText(/Waiting for 9Hits approval/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about 9Hits for an approved website', async () => {
+    showApp('/websites', customer({ websites: [site] }));
+    const article = await card(site.url);
+    expect(within(article).queryByText(/9Hits/)).not.toBeInTheDocument();
   });
 });

@@ -47,6 +47,7 @@ export function makeWebsite(overrides: Partial<Website> = {}): Website {
     status: 'ACTIVE',
     type: 'normal',
     ninehits_key: 'nh-11',
+    ninehits_state: 'approved',
     user_id: 7,
     email: 'ann@example.com',
     username: 'ann',

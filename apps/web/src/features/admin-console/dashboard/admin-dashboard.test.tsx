@@ -35,6 +35,7 @@ function openDashboard(replies: Parameters<typeof openAsAdmin>[1] = {}) {
     'GET /admin/expire': ok([ann, bob]),
     'GET /admin/latest-websites': ok([normalSite, seoSite]),
     'GET /admin/jobs/failed': ok({ total: 0, rows: [] }),
+    'GET /admin/ninehits-account': ok({ points: 803_570, slots: { used: 2, available: 380 }, low: { points: false, slots: false }, thresholds: { points: 100_000, slots: 50 }, checked_at: '2026-11-20T10:15:00.000Z' }),
     ...replies,
   });
 }

@@ -4,9 +4,10 @@ import Typography from '@mui/material/Typography';
 import { ExpiringUsers } from './expiring-users.tsx';
 import { FailedJobs } from './failed-jobs.tsx';
 import { LatestWebsites } from './latest-websites.tsx';
+import { NinehitsAccountCard } from './ninehits-account.tsx';
 import { StatCards } from './stat-cards.tsx';
 
-/** SPEC.md section 2, Home for any role other than ROLE_USER: counts, expiring subscriptions, latest websites. */
+/** SPEC.md section 2, Home for any role other than ROLE_USER: counts, the 9Hits account, expiring subscriptions, latest websites. */
 export function AdminDashboard() {
   return (
     <Container component="main" maxWidth="xl" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -15,6 +16,7 @@ export function AdminDashboard() {
       </Typography>
       <Stack spacing={3}>
         <StatCards />
+        <NinehitsAccountCard />
         <FailedJobs />
         <ExpiringUsers />
         <LatestWebsites />

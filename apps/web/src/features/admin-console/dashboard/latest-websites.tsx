@@ -11,6 +11,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useLatestWebsitesQuery } from '../api/get-latest-websites.ts';
 import { SectionCard } from '../components/section-card.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
+import { NinehitsStateChip } from '../components/ninehits-state-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { WebsiteUrl } from '../components/website-url.tsx';
 import { WebsiteViewButton } from '../components/website-view-button.tsx';
@@ -39,7 +40,7 @@ function WebsiteRow({ website }: { website: Website }) {
       <TableCell>{formatCount(website.daily_hit_limit)}</TableCell>
       <TableCell>{describeGeolocation(website)}</TableCell>
       <TableCell>
-        <StatusChip status={website.status} />
+        <StatusChip status={website.status} /> <NinehitsStateChip state={website.ninehits_state} />
       </TableCell>
       <TableCell sx={{ wordBreak: 'break-word' }}>{website.traffic_source_type || '—'}</TableCell>
       <TableCell>{website.traffic_source}</TableCell>

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { StatusChip } from '../components/status-chip.tsx';
+import { NinehitsStateChip } from '../components/ninehits-state-chip.tsx';
 import { WebsiteUrl } from '../components/website-url.tsx';
 import { WebsiteViewButton } from '../components/website-view-button.tsx';
 
@@ -26,6 +27,7 @@ export function UserWebsites({ username, websites }: { username: string; website
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <StatusChip status={website.status} />
+            <NinehitsStateChip state={website.ninehits_state} />
             {website.type === 'seo' && <Chip label="SEO" size="small" color="secondary" />}
             <WebsiteViewButton website={website} />
           </Stack>

@@ -14,12 +14,12 @@ beforeAll(async () => {
 
 const ann = makeUserRow({
   websites: [
-    { id: 11, url: 'https://ann.example.com', status: 'ACTIVE', type: 'normal' },
-    { id: 12, url: 'https://shop.example.com', status: 'PAUSED', type: 'normal' },
+    { id: 11, url: 'https://ann.example.com', status: 'ACTIVE', type: 'normal', ninehits_state: 'approved' },
+    { id: 12, url: 'https://shop.example.com', status: 'PAUSED', type: 'normal', ninehits_state: 'pending' },
   ],
 });
 const bob = makeUserRow({ id: 8, username: 'bob', email: 'bob@example.com', status: 'DEACTIVATED', package_id: null, package_name: null, subscription_expiry_date: null });
-const seoAnn = makeUserRow({ package_id: 'pkgSeoStarter', package_name: 'Seo Starter', websites: [{ id: 21, url: 'https://seo.example.com', status: 'ACTIVE', type: 'seo' }] });
+const seoAnn = makeUserRow({ package_id: 'pkgSeoStarter', package_name: 'Seo Starter', websites: [{ id: 21, url: 'https://seo.example.com', status: 'ACTIVE', type: 'seo', ninehits_state: null }] });
 
 const NORMAL = 'GET /admin/all-users/normal';
 const SEO = 'GET /admin/all-users/seo';
@@ -55,6 +55,9 @@ describe('UsersPage (/users)', () => {
     expect(within(sites).getAllByRole('listitem')).toHaveLength(2);
     expect(within(sites).getByRole('link', { name: 'View https://ann.example.com' })).toHaveAttribute('href', '/viewWebsite/11');
     expect(within(sites).getByText('PAUSED')).toBeInTheDocument();
+    // 9Hits has not approved shop's campaign yet; ann's own is approved and needs no words.
+    expect(within(sites).getAllByText('Waiting for 9Hits approval')).toHaveLength(1);
+    expect(within(sites).getAllByRole('listitem')[1]).toHaveTextContent('Waiting for 9Hits approval');
     expect(within(sites).queryByText('SEO')).not.toBeInTheDocument();
     expect(await rowOf('bob')).toHaveTextContent('No websites');
     expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '0', size: '5', search: '' });

@@ -5,13 +5,19 @@ import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useConfirmedHits } from '../api/check-hits.ts';
+import { useRefreshWebsites } from '../api/refresh-websites.ts';
 
-/** 'Check hits': asks the traffic service how many hits it has delivered, and shows the number. */
-export function CheckHitsButton({ websiteId }: { websiteId: number }) {
+/**
+ * 'Check hits': asks the traffic service how many hits it has delivered, and shows the number. When
+ * the answer brings a different 9Hits approval state, the websites are reloaded to show it.
+ */
+export function CheckHitsButton({ websiteId, ninehitsState }: { websiteId: number; ninehitsState: string | null }) {
   const hits = useConfirmedHits(websiteId);
+  const refreshWebsites = useRefreshWebsites();
 
   async function check() {
     const result = await hits.refetch();
+    if (result.data && result.data.ninehits_state !== ninehitsState) void refreshWebsites(websiteId);
     if (result.error) {
       // A 502 carries the server's plain reason (the traffic service is down); anything else the generic text.
       notify.error(isApiError(result.error) && result.error.status === 502 ? result.error.message : MSG.genericError);

@@ -17,6 +17,7 @@ import { failureMessage } from '../failure-message.ts';
 import { CheckHitsButton } from './check-hits-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { WebsiteDetails } from './website-details.tsx';
+import { NinehitsApproval } from './ninehits-approval.tsx';
 
 interface WebsiteCardProps {
   website: Website;
@@ -57,6 +58,7 @@ export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
           </Typography>
           <Chip size="small" color={active ? 'success' : 'default'} label={active ? 'Active' : 'Paused'} />
         </Stack>
+        <NinehitsApproval state={website.ninehits_state} />
         <WebsiteDetails website={website} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
@@ -71,7 +73,7 @@ export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
         <Button size="small" variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={remove.isPending}>
           Remove
         </Button>
-        <CheckHitsButton websiteId={website.id} />
+        <CheckHitsButton websiteId={website.id} ninehitsState={website.ninehits_state} />
       </CardActions>
       <ConfirmDialog open={confirming} subject={`Remove ${website.url}`} busy={remove.isPending} onYes={confirmRemove} onNo={() => setConfirming(false)} />
     </Card>
