@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { loadConfig, SANDBOX_CREDENTIALS } from '../../config.ts';
 import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import { testEnv, type TestApp } from '../../test-support/test-app.ts';
+import { LIVE_TEST_ENV, testEnv, type TestApp } from '../../test-support/test-app.ts';
 import { SANDBOX_HOUR_MS, viewsBetween } from './ninehits-sandbox-delivery.ts';
 import { documentedCampaign } from '../../test-support/ninehits.ts';
 
@@ -134,7 +134,7 @@ describe('the sandbox control route', () => {
 
   it('does not exist in live mode', async () => {
     const live = await buildApp(
-      loadConfig(testEnv({ PAYMENTS_MODE: 'live', PAYHERE_MERCHANT_ID: 'm', PAYHERE_MERCHANT_SECRET: 's', PAYPAL_CLIENT_ID: 'c', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'w', NINEHITS_API_KEY: 'k' })),
+      loadConfig(testEnv(LIVE_TEST_ENV)),
       { database: t.testDb.database, logger: false, runJobs: false },
     );
     try {
