@@ -20,7 +20,7 @@ import { WebsiteDetails } from './website-details.tsx';
 
 interface WebsiteCardProps {
   website: Website;
-  /** Only ACTIVE accounts edit websites. */
+  /** Only ACTIVE accounts edit websites or switch them on. */
   mayEdit: boolean;
 }
 
@@ -60,9 +60,12 @@ export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
         <WebsiteDetails website={website} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button size="small" variant="contained" color={active ? 'warning' : 'success'} onClick={togglePause} loading={pause.isPending}>
-          {active ? 'Pause' : 'Activate'}
-        </Button>
+        {/* Switching on needs an ACTIVE account, like editing; pausing is always offered. */}
+        {(active || mayEdit) && (
+          <Button size="small" variant="contained" color={active ? 'warning' : 'success'} onClick={togglePause} loading={pause.isPending}>
+            {active ? 'Pause' : 'Activate'}
+          </Button>
+        )}
         {mayEdit && (
           <Button size="small" variant="outlined" component={RouterLink} to={editTo}>
             Edit
