@@ -297,6 +297,24 @@ export const supportRequests = pgTable('support_requests', {
   createdAt: createdAt(),
 });
 
+/**
+ * Session tokens ended by sign-out before they expire (decision 0015): the session check refuses a
+ * token whose id is here. Only that token ends; the account's other sessions go on. A row is useless
+ * once its token would have expired anyway, and sign-out deletes such rows.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    /** The token's `jti` claim. */
+    tokenId: uuid('token_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
 /** Password-reset codes, stored hashed (RULES.md "Accounts"). */
 export const passwordResets = pgTable(
   'password_resets',
