@@ -119,6 +119,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   return user;
 }
 
+/**
+ * For a public route that serves signed-in callers more (the sandbox's mail outbox): the caller
+ * when the request carries a token, checked as on any signed-in route (a bad one is a 401), else null.
+ */
+export async function signedInCaller(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  return request.headers.authorization === undefined ? null : authenticate(app, request);
+}
+
 /** The signed-in user of a route whose rule is 'user' or 'admin'. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
