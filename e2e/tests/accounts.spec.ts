@@ -20,7 +20,7 @@ async function pickCountry(page: Page, typed: string, option: string) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('a visitor registers, lands on /home, logs out and logs back in', async ({ page }) => {
+test('a visitor registers, lands on /home, logs out (the old token stops working) and logs back in', async ({ page, request }) => {
   const customer = newCustomerDetails();
   await page.goto('/register');
 
@@ -44,8 +44,14 @@ test('a visitor registers, lands on /home, logs out and logs back in', async ({ 
   expect(pathOf(page)).toBe('/home');
   await expect(page.getByRole('region', { name: 'Normal package' })).toContainText('You have no Normal package yet.');
 
+  const token = (await page.evaluate("window.localStorage.getItem('token')")) as string;
+  const signedOut = page.waitForResponse((res) => res.url().endsWith('/api/users/logout') && res.request().method() === 'POST');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  expect((await signedOut).status()).toBe(200);
+  // A copy of the token (another tab, a shared computer) is refused by the server now.
+  const withOldToken = await request.post(`/api/users/load/${customer.email}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(withOldToken.status()).toBe(401);
   await logIn(page, customer.username, customer.password);
   await expect(page.getByRole('heading', { name: 'Welcome, Ann' })).toBeVisible();
   expect(pathOf(page)).toBe('/home');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminWithDetails, registerViaApi, signedInContext, uniqueName, type ApiSession } from './support/accounts.ts';
+import { adminWithDetails, registerViaApi, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
 
 /*
  * The website journeys in a real browser against the real server (sandbox mode, embedded 9Hits):
@@ -61,7 +61,7 @@ test('a customer adds a normal and an seo website, pauses, activates, edits, che
   const session = await customerWithPackages(request, ['pkgBasic', 'pkgSEOStarter']);
   const context = await signedInContext(browser, baseURL!, session);
   const page = await context.newPage();
-  const name = uniqueName('site').toLowerCase();
+  const name = uniqueHost('site');
 
   // A normal website: Referal with a preset, Specific Countries, 300 hits.
   await page.goto('/websites');
@@ -161,7 +161,7 @@ test('Add Website gives way to the limit text when the hits or the slots are use
 
   // All 1000 hits to one website, with the slider at its end.
   await page.goto('/addWebsite');
-  const url = `https://${uniqueName('all').toLowerCase()}.example.com/`;
+  const url = `https://${uniqueHost('all')}.example.com/`;
   await page.getByRole('textbox', { name: 'Website address' }).fill(url);
   const slider = page.getByRole('slider', { name: 'Hits Per Day' });
   await slider.focus();
@@ -182,7 +182,7 @@ test('Add Website gives way to the limit text when the hits or the slots are use
       data: {
         email: other.data.email,
         username: other.data.username,
-        url: `https://slot${i}-${uniqueName('s').toLowerCase()}.example.com/`,
+        url: `https://slot${i}-${uniqueHost('s')}.example.com/`,
         bounce_rate_reduction: true,
         daily_hit_limit: 100,
         geolocation_type: 'All Countries',
@@ -209,7 +209,7 @@ test('Add Website gives way to the limit text when the hits or the slots are use
 
 test('the admin views a customer website read-only and goes back to /websites', async ({ browser, baseURL, request }) => {
   const session = await customerWithPackages(request, ['pkgBasic']);
-  const url = `https://${uniqueName('view').toLowerCase()}.example.com/`;
+  const url = `https://${uniqueHost('view')}.example.com/`;
   const created = await request.post('/api/website', {
     headers: bearer(session),
     data: { url, daily_hit_limit: 400, traffic_source: 'Social', traffic_source_type: 'Reddit', geolocation_type: 'All Countries', geolocations: [], bounce_rate_reduction: true, status: 'ACTIVE' },
@@ -235,7 +235,7 @@ test('the admin views a customer website read-only and goes back to /websites', 
 test('a website 9Hits rejects says so on its card and in the admin\'s view; the admin sees the 9Hits account', async ({ browser, baseURL, request }) => {
   test.setTimeout(120_000);
   const session = await customerWithPackages(request, ['pkgBasic']);
-  const url = `https://${uniqueName('rejected').toLowerCase()}.example.com/`;
+  const url = `https://${uniqueHost('rejected')}.example.com/`;
   const created = await request.post('/api/website', {
     headers: bearer(session),
     data: { url, daily_hit_limit: 100, traffic_source: 'Direct', traffic_source_type: '', geolocation_type: 'All Countries', geolocations: [], bounce_rate_reduction: true, status: 'ACTIVE' },

@@ -1,10 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
 import type { Config } from './config.ts';
 import type { AppContext } from './http/context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerNulGuard } from './http/reject-nul.ts';
+import { serializeError } from './lib/safe-error.ts';
 import { collectRoutes, type RegisteredRoute } from './http/route-auth.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerDocs } from './http/docs.ts';
@@ -54,6 +57,8 @@ export interface BuildOptions {
   webRoot?: string;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the real log through it). */
+  logStream?: DestinationStream;
   /** Human-readable logs (a terminal); JSON lines otherwise. */
   prettyLogs?: boolean;
   /** Start the background job runner (tests drain it by hand instead). */
@@ -82,6 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization'],
+            // Database errors without their bound parameters (lib/safe-error.ts).
+            serializers: { err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
             ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } } : {}),
           },
     bodyLimit: BODY_LIMIT,
@@ -132,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
   app.routeRegistry = [];
   collectRoutes(app, app.routeRegistry);
 

@@ -55,7 +55,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  PAYMENTS_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  // Empty counts as unset, as .env.example leaves it: then live-looking credentials stop the start.
+  PAYMENTS_MODE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['sandbox', 'live']).default('sandbox')),
   PAYHERE_MERCHANT_ID: optionalString,
   PAYHERE_MERCHANT_SECRET: optionalString,
   PAYHERE_BASE_URL: optionalUrl(['http:', 'https:']),
@@ -92,6 +93,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Said at start-up, not refused: settings that are allowed but deserve a second look. */
+  warnings: string[];
 }
 
 export class ConfigError extends Error {
@@ -101,16 +104,18 @@ export class ConfigError extends Error {
   }
 }
 
-const LIVE_REQUIRED = [
-  'PAYHERE_MERCHANT_ID',
-  'PAYHERE_MERCHANT_SECRET',
-  'PAYHERE_APP_ID',
-  'PAYHERE_APP_SECRET',
-  'PAYPAL_CLIENT_ID',
-  'PAYPAL_CLIENT_SECRET',
-  'PAYPAL_WEBHOOK_ID',
-  'NINEHITS_API_KEY',
+/** Each credential setting and the value the embedded sandboxes use for it. */
+const CREDENTIALS = [
+  ['PAYHERE_MERCHANT_ID', SANDBOX_CREDENTIALS.payhereMerchantId],
+  ['PAYHERE_MERCHANT_SECRET', SANDBOX_CREDENTIALS.payhereMerchantSecret],
+  ['PAYHERE_APP_ID', SANDBOX_CREDENTIALS.payhereAppId],
+  ['PAYHERE_APP_SECRET', SANDBOX_CREDENTIALS.payhereAppSecret],
+  ['PAYPAL_CLIENT_ID', SANDBOX_CREDENTIALS.paypalClientId],
+  ['PAYPAL_CLIENT_SECRET', SANDBOX_CREDENTIALS.paypalClientSecret],
+  ['PAYPAL_WEBHOOK_ID', SANDBOX_CREDENTIALS.paypalWebhookId],
+  ['NINEHITS_API_KEY', SANDBOX_CREDENTIALS.ninehitsApiKey],
 ] as const;
+const LIVE_REQUIRED = CREDENTIALS.map(([name]) => name);
 
 /**
  * Parses the environment. Side effect: when JWT_SECRET is unset, a secret is generated once into
@@ -131,6 +136,20 @@ export function loadConfig(env: Env = process.env): Config {
   if (given('ADMIN_PASSWORD') && !given('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
 
   const live = env.PAYMENTS_MODE?.trim() === 'live';
+  const warnings: string[] = [];
+  // A credential other than the sandbox's own value is taken for a live one (decision 0015). Sandbox
+  // mode mounts public pages that use the credentials (the PayHere sandbox signs notifies with the
+  // merchant secret; the mail outbox lists reset codes), so running them must be a stated choice.
+  const liveLooking = CREDENTIALS.filter(([name, sandboxValue]) => given(name) && env[name]!.trim() !== sandboxValue).map(([name]) => name);
+  if (liveLooking.length && !given('PAYMENTS_MODE')) {
+    problems.push(
+      `PAYMENTS_MODE: required when a live credential is set (${liveLooking.join(', ')}). Without it the server would run the public sandboxes under /sandbox with that credential. Set PAYMENTS_MODE=live to take real payments, or PAYMENTS_MODE=sandbox if these are test credentials.`,
+    );
+  } else if (liveLooking.length && !live) {
+    warnings.push(
+      `PAYMENTS_MODE=sandbox with credentials other than the sandbox's (${liveLooking.join(', ')}): the sandboxes under /sandbox are public and use them. Use only a vendor's test credentials here.`,
+    );
+  }
   if (live) {
     for (const name of LIVE_REQUIRED) {
       if (!given(name)) problems.push(`${name}: required when PAYMENTS_MODE=live`);
@@ -186,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    warnings,
   };
 }
 

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config, { prettyLogs: process.stdout.isTTY });
+  for (const warning of config.warnings) app.log.warn(warning);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();

@@ -22,6 +22,11 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}x${Math.random().toString(36).slice(2, 7)}`;
 }
 
+/** A unique host label for a website address: lower case and hyphens, as a domain name must be (no '_'). */
+export function uniqueHost(prefix: string): string {
+  return uniqueName(prefix).toLowerCase().replaceAll('_', '-');
+}
+
 export function newCustomerDetails() {
   const username = uniqueName('e2e');
   return {

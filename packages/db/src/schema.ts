@@ -88,7 +88,9 @@ export const packages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('packages_price_nonneg', sql`${t.price} >= 0`),
+    // Prices are positive (a 0 is a free package). A retired item may keep an older 0: migration
+    // 0003 adds this check NOT VALID, so a database holding one still migrates and can delete it.
+    check('packages_price_positive', sql`${t.price} > 0 or ${t.deletedAt} is not null`),
     check('packages_hits_nonneg', sql`${t.hitsPerDay} >= 0`),
     check('packages_slots_nonneg', sql`${t.slots} >= 0`),
   ],
@@ -109,7 +111,7 @@ export const addonPackages = pgTable(
   },
   (t) => [
     check('addon_kind_valid', sql`${t.kind} in ('hits', 'slots')`),
-    check('addon_price_nonneg', sql`${t.price} >= 0`),
+    check('addon_price_positive', sql`${t.price} > 0 or ${t.deletedAt} is not null`),
     check('addon_count_nonneg', sql`${t.count} >= 0`),
   ],
 );
@@ -310,6 +312,24 @@ export const supportRequests = pgTable('support_requests', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Session tokens ended by sign-out before they expire (decision 0015): the session check refuses a
+ * token whose id is here. Only that token ends; the account's other sessions go on. A row is useless
+ * once its token would have expired anyway, and sign-out deletes such rows.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    /** The token's `jti` claim. */
+    tokenId: uuid('token_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
 
 /** Password-reset codes, stored hashed (RULES.md "Accounts"). */
 export const passwordResets = pgTable(

@@ -100,6 +100,8 @@ export const MSG = {
   // Server-side rules of RULES.md (shown as the spec's "server message")
   emailTaken: 'Email already registered',
   usernameTaken: 'Username already taken',
+  /** A NUL byte (U+0000) in any text: PostgreSQL cannot store it, and no form can type it. */
+  characterNotAllowed: 'The text contains a character that is not allowed.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { preparedPerDatabase, schema } from '@traffic/db';
 import { AppError } from './app-error.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 
-const { users } = schema;
+const { users, revokedTokens } = schema;
 
 export interface AuthUser {
   id: number;
@@ -15,12 +16,18 @@ export interface AuthUser {
   status: string;
   /** On routes with `config.userViewStamp`: the stamp of the caller's user object (user-view.repository.ts). */
   viewStamp?: string;
+  /** The token this call came with: its id (absent from tokens issued before sign-out existed) and end. */
+  token: { id: string | undefined; expiresAt: Date };
 }
 
 interface TokenClaims {
   sub: string;
   /** The account's session version when the token was issued; a reset bumps it and ends the session. */
   sv: number;
+  /** The token's own id: sign-out records it in revoked_tokens, which ends this session only. */
+  jti?: string;
+  /** Set by the signer (seconds since the epoch). */
+  exp?: number;
 }
 
 declare module 'fastify' {
@@ -61,10 +68,24 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
 }
 
 export function signToken(app: FastifyInstance, user: { id: number; sessionVersion: number }): string {
-  return app.jwt.sign({ sub: String(user.id), sv: user.sessionVersion });
+  return app.jwt.sign({ sub: String(user.id), sv: user.sessionVersion, jti: randomUUID() });
 }
 
-const sessionFields = { id: users.id, email: users.email, username: users.username, role: users.role, status: users.status, sessionVersion: users.sessionVersion };
+/** Stands for "no token id" in the revocation lookup (older tokens): no revoked token has it. */
+const NO_TOKEN_ID = '00000000-0000-0000-0000-000000000000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether sign-out ended this token: read in the same query as the account, so the check stays one round trip. */
+const revoked = sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${sql.placeholder('tokenId')})`;
+const sessionFields = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  status: users.status,
+  sessionVersion: users.sessionVersion,
+  revoked,
+};
 /** Run on every signed-in call, so prepared. */
 const sessionUserQuery = preparedPerDatabase((db) => db.select(sessionFields).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_session_user'));
 /** The same session check that also stamps the caller's user object, for the route that serves it from cache. */
@@ -86,13 +107,24 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
   const id = Number(claims.sub);
+  const tokenId = claims.jti;
   const query = request.routeOptions.config.userViewStamp === true ? sessionUserWithViewStampQuery : sessionUserQuery;
-  const [row] = Number.isSafeInteger(id) ? await query(app.ctx.db).execute({ id }) : [];
-  if (!row || row.sessionVersion !== claims.sv) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
-  const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status };
+  const wellFormed = Number.isSafeInteger(id) && (tokenId === undefined || UUID.test(tokenId));
+  const [row] = wellFormed ? await query(app.ctx.db).execute({ id, tokenId: tokenId ?? NO_TOKEN_ID }) : [];
+  if (!row || row.sessionVersion !== claims.sv || row.revoked) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
+  const token = { id: tokenId, expiresAt: new Date((claims.exp ?? 0) * 1000) };
+  const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status, token };
   if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;
   request.auth = user;
   return user;
+}
+
+/**
+ * For a public route that serves signed-in callers more (the sandbox's mail outbox): the caller
+ * when the request carries a token, checked as on any signed-in route (a bad one is a 401), else null.
+ */
+export async function signedInCaller(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  return request.headers.authorization === undefined ? null : authenticate(app, request);
 }
 
 /** The signed-in user of a route whose rule is 'user' or 'admin'. */

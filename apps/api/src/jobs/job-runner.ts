@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@traffic/db';
+import { safeErrorMessage } from '../lib/safe-error.ts';
 import { claimJobs, completeJob, failJob, type ClaimedJob } from './job-queue.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, job: ClaimedJob) => Promise<void>;
@@ -95,7 +96,8 @@ export class JobRunner {
         await handler(job.payload, job);
         await completeJob(this.db, job.id);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        // Kept in the log and in jobs.last_error: never a failed query's bound parameters.
+        const message = safeErrorMessage(error);
         this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed; will retry');
         await failJob(this.db, job, message);
       }

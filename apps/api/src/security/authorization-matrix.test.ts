@@ -34,7 +34,8 @@ describe('authorization matrix', () => {
         const res = await t.app.inject({
           ...request,
           method: route.method as 'GET',
-          headers: { ...(request.headers as Record<string, string> | undefined), ...headersFor(f, actor) },
+          // A probe's own Authorization (a throwaway session, for sign-out) wins over the actor's usual one.
+          headers: { ...headersFor(f, actor), ...(request.headers as Record<string, string> | undefined) },
         });
         if (res.statusCode !== probe.expect[i]) failures.push(`${key} as ${actor}: ${res.statusCode} (expected ${probe.expect[i]}) ${res.body.slice(0, 160)}`);
         if (res.statusCode >= 400 && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {

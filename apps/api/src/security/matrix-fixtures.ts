@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '@traffic/db';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, schema } from '@traffic/db';
+import { signToken } from '../http/auth.ts';
 import type { App } from '../app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
@@ -27,6 +28,8 @@ export interface Fixtures {
     package(): Promise<string>;
     addon(kind: 'hits' | 'slots'): Promise<string>;
     failedJob(): Promise<number>;
+    /** A new session (token) of the actor's account, for probes that end the session they use. */
+    headers(actor: Actor): Promise<Record<string, string>>;
   };
 }
 
@@ -64,6 +67,12 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
       const name = `Matrix ${++serial}`;
       await app.inject({ method: 'POST', url: '/api/packages', headers: admin.headers, payload: { name, price: 1, hits_per_day: 100, slots: 1 } });
       return `pkgMatrix${serial}`;
+    },
+    async headers(actor): Promise<Record<string, string>> {
+      if (actor === 'visitor') return {};
+      const session = actor === 'customer' ? a : actor === 'other' ? b : admin;
+      const [row] = await app.ctx.db.select({ sessionVersion: schema.users.sessionVersion }).from(schema.users).where(eq(schema.users.id, session.user.id));
+      return { authorization: `Bearer ${signToken(app, { id: session.user.id, sessionVersion: row!.sessionVersion })}` };
     },
     async addon(kind) {
       const count = 70_000 + ++serial;

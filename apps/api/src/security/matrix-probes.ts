@@ -58,6 +58,8 @@ export const PROBES: Record<string, Probe> = {
     expect: [201, 201, 201, 201],
   },
   'POST /api/users/login': { request: () => ({ url: '/api/users/login', payload: { username: 'matrix_b', password: 'customer-password-1' } }), expect: PUBLIC_OK },
+  // Each actor signs out of a session of its own, so the sessions the other probes use go on.
+  'POST /api/users/logout': { request: async (f, actor) => ({ url: '/api/users/logout', headers: await f.fresh.headers(actor) }), expect: [401, 200, 200, 200] },
   'POST /api/users/load/:email': { request: (f) => ({ url: `/api/users/load/${f.a.user.email}` }), expect: OWNER(200) },
   'PUT /api/users/update/:email': {
     request: (f) => ({ url: `/api/users/update/${f.a.user.email}`, payload: { address: 'x', phoneNumber: '1234567', fullName: 'A/B', city: 'c', country: 'd' } }),

@@ -70,7 +70,7 @@ function encodeBody(body: unknown): { contentType: string; payload: string } | n
   return { contentType: 'application/json', payload: JSON.stringify(body) };
 }
 
-async function send<T>(method: Method, url: string, body: unknown, token: string | null): Promise<T> {
+async function send<T>(method: Method, url: string, body: unknown, token: string | null, reportUnauthorized = true): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const encoded = encodeBody(body);
   if (encoded) headers['content-type'] = encoded.contentType;
@@ -85,7 +85,7 @@ async function send<T>(method: Method, url: string, body: unknown, token: string
 
   if (!response.ok) {
     const error = await decodeError(response);
-    if (token && error.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized?.();
+    if (reportUnauthorized && token && error.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized?.();
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -100,6 +100,11 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
   /** POST with form fields (`application/x-www-form-urlencoded`) instead of JSON. */
   postForm: <T>(path: string, fields: Record<string, string>) => apiRequest<T>('POST', path, new FormBody(fields)),
+  /**
+   * POST with a token the caller holds rather than the stored one (the session being signed out,
+   * already forgotten by the browser): its 401 means nothing more to end, so it is not reported.
+   */
+  postWithToken: <T>(path: string, token: string) => send<T>('POST', `${API_BASE}${path}`, undefined, token, false),
 };
 
 /**

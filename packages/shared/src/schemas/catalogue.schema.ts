@@ -48,13 +48,16 @@ export function addonIdFor(count: number, kind: 'hits' | 'slots'): string {
 const MAX_PRICE = 1_000_000;
 const MAX_COUNT = 100_000_000;
 
-/** A price as a number or a decimal string, non-negative, normalised to the wire's "0.00" form. */
+/** The smallest price: a catalogue item priced 0 would be a free package for anyone who "buys" it. */
+export const MIN_PRICE = 0.01;
+const PRICE_MESSAGE = `Price must be an amount of at least ${MIN_PRICE}`;
+
+/** A price as a number or a decimal string, at least one cent, normalised to the wire's "0.00" form. */
 export const priceInput = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Price must be a number of at least 0')], {
-    error: 'Price must be a number of at least 0',
-  })
-  .transform((v) => Number(v))
-  .pipe(z.number().min(0, 'Price must be a number of at least 0').max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`))
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, PRICE_MESSAGE)], { error: PRICE_MESSAGE })
+  // Rounded to cents before the bounds, so that 0.004 (which would be stored as 0.00) is refused too.
+  .transform((v) => Math.round(Number(v) * 100) / 100)
+  .pipe(z.number().min(MIN_PRICE, PRICE_MESSAGE).max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`))
   .transform((v) => v.toFixed(2));
 
 const wholeNumber = (label: string, min: number) =>

@@ -11,16 +11,23 @@ import {
 } from '../constants.ts';
 import { countryCodeByName, TARGET_COUNTRIES } from '../countries.ts';
 import { MSG } from '../messages.ts';
+import { isPublicHost } from './public-host.ts';
 
-/** "looks like a valid web address": http(s), a host with a dot (or localhost), no spaces. */
+/**
+ * "looks like a valid web address" (SPEC.md section 5): http(s), no spaces, and a public host
+ * (public-host.ts). The same check runs in the browser's form and on the server, for the website's
+ * address and for the Referal source's. The host is judged as the WHATWG URL parser normalises it,
+ * which is also how browsers and 9Hits' fetchers read it (`http://2130706433/` is 127.0.0.1).
+ */
 export function isValidWebsiteUrl(value: string): boolean {
   if (/\s/.test(value) || value.length > 2000) return false;
+  let url: URL;
   try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname.includes('.') || url.hostname === 'localhost');
+    url = new URL(value);
   } catch {
     return false;
   }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && isPublicHost(url.hostname);
 }
 
 /** Keywords travel joined by commas; at most MAX_KEYWORDS, blanks dropped. */

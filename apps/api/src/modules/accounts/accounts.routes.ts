@@ -25,6 +25,7 @@ import { registerUser } from './register-user.ts';
 import { requestResetCode, resetPassword, verifyResetCode } from './password-reset.ts';
 import { updateDetails } from './update-details.ts';
 import { setUserStatus } from './set-user-status.ts';
+import { signOut } from './sign-out.ts';
 
 const tags = ['accounts'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -52,6 +53,15 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const user = await loginUser(ctx, request.body.username, request.body.password, request.ip);
       return { token: signToken(app, user), data: await getUserObject(ctx, user.id) };
+    },
+  });
+
+  r.post('/users/logout', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'Sign out: this session token stops working at once', response: { 200: okSchema, 401: errorBodySchema } },
+    handler: async (request) => {
+      await signOut(ctx, currentUser(request));
+      return { ok: true as const };
     },
   });
 

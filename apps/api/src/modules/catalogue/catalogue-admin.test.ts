@@ -46,8 +46,8 @@ describe('admin catalogue', () => {
   it.each([
     [{ name: '' }, 'Name is required'],
     [{ name: '***' }, 'Name must contain letters or digits'],
-    [{ price: -1 }, 'Price must be a number of at least 0'],
-    [{ price: 'abc' }, 'Price must be a number of at least 0'],
+    [{ price: -1 }, 'Price must be an amount of at least 0.01'],
+    [{ price: 'abc' }, 'Price must be an amount of at least 0.01'],
     [{ hits_per_day: 1.5 }, 'Hits must be a whole number of at least 1'],
     [{ hits_per_day: 0 }, 'Hits must be a whole number of at least 1'],
     [{ slots: -3 }, 'Slots must be a whole number of at least 1'],

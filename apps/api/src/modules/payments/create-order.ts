@@ -4,7 +4,8 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
 import { findUserByEmail } from '../accounts/users.repository.ts';
-import { insertOrder, type OrderRow } from './orders.repository.ts';
+import { insertOrder, lockUser, type OrderRow } from './orders.repository.ts';
+import { assertMayStartCheckout } from './order-limit.ts';
 import { checkoutHash, formatAmount } from './payhere-signature.ts';
 
 /** The catalogue item an order is for, with the price taken from the catalogue (never the browser). */
@@ -24,18 +25,31 @@ function assertMayBuy(actor: AuthUser): void {
   if (actor.status === 'DEACTIVATED') throw new AppError('FORBIDDEN', 'Your account is deactivated. Please contact support.');
 }
 
+/**
+ * A pending order priced from the catalogue, within the customer's open-orders limit (order-limit.ts).
+ * The limit is checked and the order written in one transaction holding the customer's row lock, so
+ * parallel checkouts take turns and cannot get past it together; the PayPal order is asked for only
+ * after this returns.
+ */
 export async function createPendingOrder(ctx: AppContext, actor: AuthUser, kind: OrderKind, id: string, provider: 'payhere' | 'paypal'): Promise<OrderRow> {
   assertMayBuy(actor);
   const item = await priceItem(ctx, kind, id);
-  return insertOrder(ctx.db, {
-    userId: actor.id,
-    kind,
-    itemId: id,
-    itemName: item.name,
-    packageType: item.type,
-    amount: item.amount,
-    currency: CURRENCY,
-    provider,
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    await lockUser(tx, actor.id);
+    await assertMayStartCheckout(tx, actor.id, now);
+    return insertOrder(tx, {
+      userId: actor.id,
+      kind,
+      itemId: id,
+      itemName: item.name,
+      packageType: item.type,
+      amount: item.amount,
+      currency: CURRENCY,
+      provider,
+      // The app's clock, as the limit's window reads it.
+      createdAt: now,
+    });
   });
 }
 

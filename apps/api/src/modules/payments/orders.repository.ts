@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
 
 const { orders, paymentEvents, subscriptions, activatedAddons, users } = schema;
@@ -9,6 +9,18 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   return row!;
+}
+
+/**
+ * The customer's checkouts started since `since` that were not paid (still pending, failed or
+ * cancelled), and when the oldest of them started: the open-orders limit counts these.
+ */
+export async function unfinishedCheckoutsSince(db: Executor, userId: number, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${orders.createdAt})`.mapWith(orders.createdAt) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), gte(orders.createdAt, since), inArray(orders.provider, ['payhere', 'paypal']), notInArray(orders.status, ['paid', 'revoked'])));
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 
 export async function findOrder(db: Executor, id: string, lock = false): Promise<OrderRow | undefined> {

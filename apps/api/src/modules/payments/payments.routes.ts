@@ -37,7 +37,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/orders', {
     config: { auth: 'user' },
-    schema: { tags, summary: 'Start a card checkout (PayHere form fields)', body: createOrderBodySchema, response: { 201: checkoutFormSchema, ...errors } },
+    schema: { tags, summary: 'Start a card checkout (PayHere form fields)', body: createOrderBodySchema, response: { 201: checkoutFormSchema, ...errors, 429: errorBodySchema } },
     handler: async (request, reply) => reply.code(201).send(await createCardCheckout(ctx, currentUser(request), request.body.kind, request.body.id)),
   });
 

@@ -22,7 +22,7 @@ export async function paypalRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/payments/paypal/orders', {
     config: { auth: 'user' },
-    schema: { tags, summary: 'Create a PayPal order for a catalogue item (the button\'s createOrder)', body: createOrderBodySchema, response: { 201: paypalOrderSchema, ...errors } },
+    schema: { tags, summary: 'Create a PayPal order for a catalogue item (the button\'s createOrder)', body: createOrderBodySchema, response: { 201: paypalOrderSchema, ...errors, 429: errorBodySchema } },
     handler: async (request, reply) => reply.code(201).send(await createPaypalOrder(ctx, paypal, currentUser(request), request.body.kind, request.body.id)),
   });
 

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { schema } from '@traffic/db';
+import { AppError } from '../../http/app-error.ts';
+import { isAdmin, signedInCaller } from '../../http/auth.ts';
+import { isFromThisMachine } from '../../http/local-request.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * GET /sandbox/mail (sandbox mode only): the mail outbox, newest first, so a fresh install without
- * SMTP can still finish a password reset (INTEGRATIONS.md section 4).
+ * SMTP can still finish a password reset (INTEGRATIONS.md section 4). It holds everyone's reset
+ * codes, so it answers only the machine the server runs on or a signed-in admin (decision 0015).
  */
 export async function mailSandboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/mail', { config: { auth: 'public' } }, async (_request, reply) => {
+  app.get('/mail', { config: { auth: 'public' } }, async (request, reply) => {
+    if (!isFromThisMachine(request)) {
+      const caller = await signedInCaller(app, request);
+      if (!caller || !isAdmin(caller)) throw new AppError('FORBIDDEN', 'The mail outbox is shown only on the server itself, or to a signed-in administrator.');
+    }
     const mails = await app.ctx.db.select().from(schema.emails).orderBy(desc(schema.emails.id)).limit(100);
     const items = mails
       .map(

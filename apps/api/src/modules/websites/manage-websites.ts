@@ -73,17 +73,21 @@ export async function loadWebsite(ctx: AppContext, actor: AuthUser, id: number):
 }
 
 /**
- * POST website/{id}/pause: pauses an ACTIVE website, activates any other. Activating needs the
- * type's capacity not to be exceeded (an expired package cannot be used by un-pausing).
+ * POST website/{id}/pause: pauses an ACTIVE website, activates any other. Activating needs an ACTIVE
+ * account and the type's capacity not to be exceeded (an expired package cannot be used by un-pausing).
  */
 export async function togglePause(ctx: AppContext, actor: AuthUser, id: number): Promise<{ status: 'ACTIVE' | 'PAUSED'; message: string }> {
   const website = await websiteFor(ctx.db, actor, id);
   const status = await ctx.db.transaction(async (tx) => {
-    await lockUserRow(tx, website.userId);
+    const owner = await lockUserRow(tx, website.userId);
     const current = await findWebsite(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', 'Website not found.');
+    if (!owner || !current) throw new AppError('NOT_FOUND', 'Website not found.');
     const next = current.status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE';
     if (next === 'ACTIVE') {
+      // Switching on is using the service, like create and edit: only an ACTIVE account may (SPEC.md
+      // section 6). The owner's status is read under the row lock, so a deactivation that lands
+      // between the session check and here still counts. Pausing stays open to everyone.
+      assertMayEdit(actor, owner.status);
       const capacity = await capacityOf(tx, current.userId, current.type, ctx.now());
       if (capacity.availableHits < 0 || capacity.availableSlots < 0 || capacity.totalSlots === 0) throw new AppError('CAPACITY', MSG.subscriptionExpired);
     }

@@ -12,7 +12,10 @@ export async function websiteFor(db: Executor, actor: AuthUser, id: number): Pro
   throw new AppError('FORBIDDEN', 'You may not access this website.');
 }
 
-/** SPEC.md section 6: only ACTIVE users create or edit websites (admins act on anyone's). */
-export function assertMayEdit(actor: AuthUser): void {
-  if (!isAdmin(actor) && actor.status !== 'ACTIVE') throw new AppError('FORBIDDEN', MSG.accountDeactivated);
+/**
+ * SPEC.md section 6: only ACTIVE users create, edit or switch on websites (admins act on anyone's).
+ * `status` is the account's status when the caller has just read it under a lock.
+ */
+export function assertMayEdit(actor: AuthUser, status = actor.status): void {
+  if (!isAdmin(actor) && status !== 'ACTIVE') throw new AppError('FORBIDDEN', MSG.accountDeactivated);
 }

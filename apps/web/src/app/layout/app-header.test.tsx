@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { reloadPage } from '../../lib/reload-page.ts';
 import { STORAGE_KEYS } from '../../lib/session-store.ts';
-import { fakeApi, ok } from '../../test/fake-api.ts';
+import { fail, fakeApi, ok } from '../../test/fake-api.ts';
 import { makeUser, storeSignedIn } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { externalLinks } from '../links.ts';
+
+// jsdom cannot reload; a failed session would call this (a refused sign-out must not).
+vi.mock('../../lib/reload-page.ts', () => ({ reloadPage: vi.fn() }));
 
 function signIn(user = makeUser()) {
   storeSignedIn(user);
@@ -73,8 +77,10 @@ describe('AppHeader', () => {
     ]);
   });
 
-  it('logs out: the stored session is gone and the login page shows', async () => {
-    signIn();
+  it('logs out: the server ends the token, the stored session is gone and the login page shows', async () => {
+    const user = makeUser();
+    storeSignedIn(user, 'the-session-token');
+    const api = fakeApi({ [`POST /users/load/${user.email}`]: ok(user), 'POST /users/logout': ok() });
     const { router } = renderApp('/home');
     const menu = await openMenu();
     await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
@@ -82,5 +88,18 @@ describe('AppHeader', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByLabelText('Email or Username')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(api.callsTo('POST /users/logout').map((call) => call.authorization)).toEqual(['Bearer the-session-token']);
+  });
+
+  it('logs out even when the server has ended the token already or cannot be reached', async () => {
+    const user = makeUser();
+    storeSignedIn(user);
+    fakeApi({ [`POST /users/load/${user.email}`]: ok(user), 'POST /users/logout': fail(401, 'UNAUTHORIZED', 'Your session has ended. Please log in again.') });
+    const { router } = renderApp('/home');
+    await userEvent.click(within(await openMenu()).getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByLabelText('Email or Username')).toBeInTheDocument();
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 });

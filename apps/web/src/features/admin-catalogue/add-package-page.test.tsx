@@ -31,7 +31,7 @@ describe('AddPackagePage', () => {
     await waitFor(() => expect(screen.getByLabelText('Description')).toHaveValue(''));
   });
 
-  it("blocks a form with an empty description or a name without letters or digits", async () => {
+  it("blocks a form with an empty description, a name without letters or digits, or a price of 0", async () => {
     const { api } = await openAsAdmin('/adminaddpackage');
     await screen.findByRole('form', { name: 'New package' });
     await fillPackage({ Name: '!!!', Hits: '100', Slots: '1', Price: '0', Description: ' ' });
@@ -40,7 +40,9 @@ describe('AddPackagePage', () => {
     expect(toasts.error).toHaveBeenCalledWith(MSG.fillAllFields);
     expect(screen.getByText('Use letters or digits')).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Price')).toHaveAttribute('aria-invalid', 'false');
+    // A free package would be anyone's for nothing.
+    expect(screen.getByLabelText('Price')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Enter at least 1')).toBeInTheDocument();
     expect(api.callsTo('POST /packages')).toHaveLength(0);
   });
 

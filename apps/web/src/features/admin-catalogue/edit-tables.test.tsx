@@ -47,6 +47,18 @@ describe('EditPackagesPage (/editpackage)', () => {
     });
   });
 
+  it('refuses a price of 0 in place, sending nothing', async () => {
+    const { api } = await openAsAdmin('/editpackage');
+    const row = await rowOf('Packages', 'pkgBasic');
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    await user.clear(within(row).getByRole('textbox', { name: 'Price' }));
+    await user.type(within(row).getByRole('textbox', { name: 'Price' }), '0.00');
+    await user.click(within(row).getByRole('button', { name: 'Save' }));
+    expect(toasts.error).toHaveBeenCalledWith(MSG.fillAllFields);
+    expect(within(row).getByRole('textbox', { name: 'Price' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT /packages')).toHaveLength(0);
+  });
+
   it('cancels an edit without saving and restores the row', async () => {
     const { api } = await openAsAdmin('/editpackage');
     const row = await rowOf('Packages', 'pkgStandard');

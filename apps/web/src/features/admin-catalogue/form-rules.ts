@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { MIN_PRICE } from '@traffic/shared/schemas/catalogue.schema';
 
 /*
  * The admin forms' checks (SPEC.md section 5, "Admin forms"): any failing field blocks the
@@ -8,7 +9,8 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 /** The server's bounds (createAddonBodySchema and friends), so a value it would refuse is caught here. */
 export const LIMITS = {
   count: { min: 1, max: 100_000_000 },
-  price: { min: 0, max: 1_000_000 },
+  // Whole dollars in the add forms; a price of 0 would make a free package (the server refuses it too).
+  price: { min: 1, max: 1_000_000 },
 } as const;
 
 /** SPEC.md: price, count, hits and slots are read as whole numbers, the way parseInt reads them ("12.7" is 12). */
@@ -38,6 +40,7 @@ export function decimalPriceProblem(raw: string): string | null {
   const value = raw.trim();
   if (!value) return REQUIRED;
   if (!DECIMAL_PRICE.test(value)) return 'Enter an amount like 14.99';
+  if (Number(value) < MIN_PRICE) return `Enter at least ${MIN_PRICE}`;
   if (Number(value) > LIMITS.price.max) return `Enter at most ${LIMITS.price.max.toLocaleString('en-US')}`;
   return null;
 }

@@ -50,6 +50,10 @@ describe('checkWebsiteForm', () => {
     ['an address that is no web address', { url: 'not a site' }, MSG.invalidUrl],
     ['Referal without an address', { trafficSource: 'Referal' }, MSG.fillTheFields],
     ['Referal with something else than an address', { trafficSource: 'Referal', referral: 'wikipedia' }, MSG.invalidUrl],
+    // The browser runs the server's check: internal addresses are no websites (packages/shared public-host.ts).
+    ['an internal address', { url: 'http://169.254.169.254/latest/meta-data/' }, MSG.invalidUrl],
+    ['localhost in an odd notation', { url: 'http://2130706433/' }, MSG.invalidUrl],
+    ['Referal to an internal address', { trafficSource: 'Referal', referral: 'http://[::1]/' }, MSG.invalidUrl],
     ['Organic without a keyword', { trafficSource: 'Organic', keyword: '  ' }, MSG.fillTheFields],
     ['Social without a network', { trafficSource: 'Social' }, MSG.fillTheFields],
     ['Specific Countries without a country', { geolocationType: 'Specific Countries' }, MSG.selectCountry],

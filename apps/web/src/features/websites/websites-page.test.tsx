@@ -55,12 +55,17 @@ describe('WebsitesPage', () => {
     expect(screen.getByRole('link', { name: 'Purchase More' })).toHaveAttribute('href', '/traffic/normal');
   });
 
-  it('tells a deactivated user so, and offers no add or edit', async () => {
-    showApp('/websites', customer({ status: 'DEACTIVATED', websites: [site] }));
+  it('tells a deactivated user so, and offers no add, edit or switching on (pausing stays)', async () => {
+    const paused = makeWebsite({ id: 99, url: 'https://paused.example.com', status: 'PAUSED' });
+    showApp('/websites', customer({ status: 'DEACTIVATED', websites: [site, paused] }));
     const article = await card(site.url);
     expect(screen.getByText(MSG.accountDeactivated)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add Website' })).not.toBeInTheDocument();
     expect(within(article).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    const pausedArticle = await card(paused.url);
+    expect(within(pausedArticle).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
+    expect(within(pausedArticle).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });
 
   it('says when the chosen type has no live subscription, with a way to the pricing of that type', async () => {

@@ -21,7 +21,7 @@ import { NinehitsApproval } from './ninehits-approval.tsx';
 
 interface WebsiteCardProps {
   website: Website;
-  /** Only ACTIVE accounts edit websites. */
+  /** Only ACTIVE accounts edit websites or switch them on. */
   mayEdit: boolean;
 }
 
@@ -62,9 +62,12 @@ export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
         <WebsiteDetails website={website} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button size="small" variant="contained" color={active ? 'warning' : 'success'} onClick={togglePause} loading={pause.isPending}>
-          {active ? 'Pause' : 'Activate'}
-        </Button>
+        {/* Switching on needs an ACTIVE account, like editing; pausing is always offered. */}
+        {(active || mayEdit) && (
+          <Button size="small" variant="contained" color={active ? 'warning' : 'success'} onClick={togglePause} loading={pause.isPending}>
+            {active ? 'Pause' : 'Activate'}
+          </Button>
+        )}
         {mayEdit && (
           <Button size="small" variant="outlined" component={RouterLink} to={editTo}>
             Edit

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+
+/** 127.0.0.0/8 and ::1, also as Node reports IPv4 on a dual-stack socket (::ffff:127.x.x.x). */
+const LOOPBACK_PEER = /^(?:(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1)$/i;
+/** Names a browser on this machine uses for it. */
+const LOOPBACK_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d+)?$/i;
+/** Any of these means a proxy relayed the request: the one who asked is somewhere else. */
+const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via', 'x-forwarded-host', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'x-cluster-client-ip', 'fastly-client-ip'];
+
+/**
+ * Whether a request comes from the machine the server runs on (decision 0015). Three things must
+ * hold, because each alone can be faked or can mislead:
+ * - the TCP peer is a loopback address: the socket's own address, never `request.ip`, which
+ *   trustProxy takes from X-Forwarded-For when a loopback or private-network peer sends it (anyone
+ *   on the private network could then claim 127.0.0.1);
+ * - no proxy header at all: a reverse proxy on this machine connects over loopback too, on behalf
+ *   of visitors from anywhere;
+ * - the Host header names this machine (localhost, 127.x, [::1]): a proxy that sends no forwarding
+ *   header usually passes the public name, and a web page using DNS rebinding to reach this port
+ *   from a local browser carries its own name.
+ */
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.raw.socket.remoteAddress ?? '';
+  if (!LOOPBACK_PEER.test(peer)) return false;
+  if (RELAY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  return LOOPBACK_HOST.test(request.headers.host ?? '');
+}

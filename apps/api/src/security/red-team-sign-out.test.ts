@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { schema } from '@traffic/db';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { login, registerCustomer, type Session } from '../test-support/accounts.ts';
+
+/**
+ * Red team, issue 12 item 6: signing out only forgot the token in the browser; a copy of it (a
+ * shared computer, a leaked log, a stolen localStorage) kept working for its whole 7 days.
+ */
+describe('red team: a token after sign-out', () => {
+  let t: TestApp;
+  let customer: Session & { password: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.reset();
+    customer = await registerCustomer(t.app);
+  });
+
+  const load = (session: Session) => t.app.inject({ method: 'POST', url: `/api/users/load/${session.user.email}`, headers: session.headers });
+  const signOut = (session: Session) => t.app.inject({ method: 'POST', url: '/api/users/logout', headers: session.headers });
+
+  it('answers 401 to the signed-out token on every call, at once', async () => {
+    expect((await load(customer)).statusCode).toBe(200);
+    const res = await signOut(customer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    const after = await load(customer);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Your session has ended. Please log in again.' });
+    const support = await t.app.inject({ method: 'POST', url: '/api/support', headers: customer.headers, payload: { email: customer.user.email, msg: 'hi' } });
+    expect(support.statusCode).toBe(401);
+    expect((await signOut(customer)).statusCode).toBe(401);
+  });
+
+  it('ends only the session signed out of: the same account on another device stays signed in', async () => {
+    const phone = await login(t.app, customer.user.username, customer.password);
+    expect((await signOut(customer)).statusCode).toBe(200);
+    expect((await load(customer)).statusCode).toBe(401);
+    expect((await load(phone)).statusCode).toBe(200);
+    const again = await login(t.app, customer.user.username, customer.password);
+    expect((await load(again)).statusCode).toBe(200);
+  });
+
+  it('ends a token from before token ids existed too (by ending all the account\'s sessions), and forgets expired revocations', async () => {
+    const legacy = t.app.jwt.sign({ sub: String(customer.user.id), sv: 0 });
+    const legacySession = { ...customer, token: legacy, headers: { authorization: `Bearer ${legacy}` } };
+    expect((await load(legacySession)).statusCode).toBe(200);
+    await t.app.ctx.db.insert(schema.revokedTokens).values({ tokenId: randomUUID(), userId: customer.user.id, expiresAt: new Date(Date.now() - 1000) });
+
+    expect((await signOut(legacySession)).statusCode).toBe(200);
+    expect((await load(legacySession)).statusCode).toBe(401);
+    expect((await load(customer)).statusCode).toBe(401);
+    // A sign-out with a current token records it, and clears the revocation that has expired.
+    expect((await signOut(await login(t.app, customer.user.username, customer.password))).statusCode).toBe(200);
+    const rows = await t.app.ctx.db.select().from(schema.revokedTokens);
+    expect(rows.every((r) => r.expiresAt > new Date())).toBe(true);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/api/users/logout'] ?? {})).toEqual(['post']);
+  });
+
+  it('needs a session to sign out of', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/logout' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED');
+  });
+});
