@@ -17,6 +17,8 @@ import { loginAdmin, registerCustomer, type Session } from '../test-support/acco
 const LIVE = {
   PAYHERE_MERCHANT_ID: '1229876',
   PAYHERE_MERCHANT_SECRET: 'live-merchant-secret',
+  PAYHERE_APP_ID: 'live-app-id',
+  PAYHERE_APP_SECRET: 'live-app-secret',
   PAYPAL_CLIENT_ID: 'live-client-id',
   PAYPAL_CLIENT_SECRET: 'live-client-secret',
   PAYPAL_WEBHOOK_ID: 'live-webhook-id',
@@ -50,7 +52,7 @@ describe('red team: live credentials without PAYMENTS_MODE', () => {
 
   it('starts as before with the sandbox values, an explicit live mode, or an explicit sandbox mode (which warns)', () => {
     expect(problemsOf({ PAYHERE_MERCHANT_ID: SANDBOX_CREDENTIALS.payhereMerchantId, NINEHITS_API_KEY: SANDBOX_CREDENTIALS.ninehitsApiKey })).toEqual([]);
-    expect(problemsOf({ ...LIVE, PAYMENTS_MODE: 'live' })).toEqual([]);
+    expect(problemsOf({ ...LIVE, PAYMENTS_MODE: 'live', APP_URL: 'https://traffic.example.com', SMTP_URL: 'smtp://mail.example.com:587' })).toEqual([]);
     const dataDir = mkdtempSync(join(tmpdir(), 'traffic-redteam-'));
     const config = loadConfig({ DATA_DIR: dataDir, PAYMENTS_MODE: 'sandbox', PAYHERE_MERCHANT_SECRET: 'vendor-sandbox-secret' });
     expect(config.paymentsMode).toBe('sandbox');

@@ -111,6 +111,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: `${action === 'activate' ? 'Activate' : 'Deactivate'} a user (admin)`, params: emailParamsSchema, response: { 200: okSchema, ...errors } },
       handler: async (request) => {
         await setUserStatus(ctx, currentUser(request), request.params.email, status);
+        app.jobs.kick();
         return { ok: true as const };
       },
     });

@@ -2,7 +2,9 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth.ts';
 import { findUserByEmail, updateUser } from './users.repository.ts';
+import { PACKAGE_TYPES } from '@traffic/shared';
 import { cancelCardSubscriptions } from '../payments/payhere-subscriptions.ts';
+import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
 
 /**
  * PUT users/activate|deactivate/{email} (admin). Deactivation sets DEACTIVATED, which only an
@@ -18,5 +20,7 @@ export async function setUserStatus(ctx: AppContext, admin: AuthUser, email: str
     // A deactivated customer is not charged again; an admin's Activate does not restart billing
     // (the customer buys again when they want it).
     if (status === 'DEACTIVATED') await cancelCardSubscriptions(tx, { userId: target.id });
+    // Activated again: the websites the system paused meanwhile come back as far as capacity allows.
+    else for (const type of PACKAGE_TYPES) await enqueueReconcile(tx, target.id, type);
   });
 }

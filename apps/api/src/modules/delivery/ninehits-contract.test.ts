@@ -23,7 +23,7 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
   let campaignId: number;
   beforeAll(async () => {
     doc = await NinehitsDocServer.start(KEY);
-    t = await createTestApp({ NINEHITS_BASE_URL: doc.baseUrl, NINEHITS_API_KEY: KEY });
+    t = await createTestApp({ PAYMENTS_MODE: 'sandbox', NINEHITS_BASE_URL: doc.baseUrl, NINEHITS_API_KEY: KEY });
     await t.reset();
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'contract@example.com' });
   });

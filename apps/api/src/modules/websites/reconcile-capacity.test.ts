@@ -67,6 +67,19 @@ describe('pausing on expiry and resuming on renewal', () => {
     expect(await statuses()).toEqual(['https://s0.example.com PAUSED', 'https://s1.example.com ACTIVE', 'https://s2.example.com ACTIVE']);
   });
 
+  it('resumes nothing for a deactivated customer until an admin activates them again', async () => {
+    t.clock.advance(63 * DAY);
+    await scan();
+    await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/exp@example.com', headers: admin.headers });
+    await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgPremium', email: 'exp@example.com' } });
+    await t.app.jobs.drain();
+    expect((await statuses()).every((s: string) => s.endsWith('PAUSED'))).toBe(true);
+
+    await t.app.inject({ method: 'PUT', url: '/api/users/activate/exp@example.com', headers: admin.headers });
+    await t.app.jobs.drain();
+    expect((await statuses()).every((s: string) => s.endsWith('ACTIVE'))).toBe(true);
+  });
+
   it('runs a scan once per interval, however many servers tick', async () => {
     t.clock.advance(32 * DAY);
     await Promise.all([t.app.scheduler.tick(t.clock.now()), t.app.scheduler.tick(t.clock.now())]);

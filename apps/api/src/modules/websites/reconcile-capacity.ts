@@ -23,7 +23,8 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
     const userId = Number(payload.userId);
     const type = String(payload.type);
     await ctx.db.transaction(async (tx) => {
-      if (!(await lockUserRow(tx, userId))) return;
+      const owner = await lockUserRow(tx, userId);
+      if (!owner) return;
       const capacity = await capacityOf(tx, userId, type, ctx.now());
       const sites = await websitesOfUser(tx, userId, type, 'oldest');
       const active = sites.filter((s) => s.status === 'ACTIVE');
@@ -38,7 +39,9 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
         hits -= site.dailyHitLimit;
         count -= 1;
       }
-      if (changed.length === 0 && capacity.subscriptionActive) {
+      // Only an ACTIVE account switches websites on, the system included: a deactivated customer's
+      // renewal resumes nothing until an admin's Activate (which asks for this reconciliation again).
+      if (changed.length === 0 && capacity.subscriptionActive && owner.status === 'ACTIVE') {
         for (const site of sites.filter((s) => s.status === 'PAUSED' && s.pausedBySystem)) {
           if (hits + site.dailyHitLimit > capacity.totalHits || count + 1 > capacity.totalSlots) break;
           changed.push({ id: site.id, status: 'ACTIVE', bySystem: false });
