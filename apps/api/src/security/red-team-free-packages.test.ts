@@ -34,7 +34,7 @@ describe('red team: free catalogue items', () => {
     await expect(t.app.ctx.db.execute(sql`update addon_packages set price = 0 where id = '1000Hits'`)).rejects.toThrow();
     const cheapest = await t.app.inject({ method: 'POST', url: '/api/packages', headers: admin.headers, payload: { name: 'Cent', price: '0.01', hits_per_day: 100, slots: 1 } });
     expect(cheapest.statusCode).toBe(201);
-    // A grant is still an order of amount 0, as RULES.md has it.
+    // A grant is still recorded as an order of amount 0.
     const granted = await customerWithPackage(t.app, 'pkgBasic');
     expect(granted.user.package?.id).toBe('pkgBasic');
   });

@@ -2,8 +2,8 @@
  * Whether a URL's host (as the WHATWG URL parser gives it: lower-cased, IDNs in punycode, IPv4 in
  * any notation turned into dotted decimal, IPv6 in brackets and hex) names a public website. A
  * customer's website becomes a 9Hits campaign, so an internal address would aim paid traffic at
- * our own or someone's private network (RULES.md: loopback, private, link-local and reserved hosts
- * are refused, as are host names that are not valid internationalized domain names).
+ * our own or someone's private network: loopback, private, link-local and reserved hosts are
+ * refused, as are host names that are not valid internationalized domain names.
  */
 
 /** IPv4 ranges that are not public: IANA's IPv4 Special-Purpose Address Registry (RFC 6890) and multicast. */

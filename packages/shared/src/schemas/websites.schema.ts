@@ -14,7 +14,7 @@ import { MSG } from '../messages.ts';
 import { isPublicHost } from './public-host.ts';
 
 /**
- * "looks like a valid web address" (SPEC.md section 5): http(s), no spaces, and a public host
+ * "Looks like a valid web address": http(s), no spaces, and a public host
  * (public-host.ts). The same check runs in the browser's form and on the server, for the website's
  * address and for the Referal source's. The host is judged as the WHATWG URL parser normalises it,
  * which is also how browsers and 9Hits' fetchers read it (`http://2130706433/` is 127.0.0.1).

@@ -9,7 +9,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /**
  * GET /sandbox/mail (sandbox mode only): the mail outbox, newest first, so a fresh install without
- * SMTP can still finish a password reset (INTEGRATIONS.md section 4). It holds everyone's reset
+ * SMTP can still finish a password reset. It holds everyone's reset
  * codes, so it answers only the machine the server runs on or a signed-in admin (decision 0015).
  */
 export async function mailSandboxRoutes(app: FastifyInstance): Promise<void> {

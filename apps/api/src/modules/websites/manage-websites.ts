@@ -84,8 +84,8 @@ export async function togglePause(ctx: AppContext, actor: AuthUser, id: number):
     if (!owner || !current) throw new AppError('NOT_FOUND', 'Website not found.');
     const next = current.status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE';
     if (next === 'ACTIVE') {
-      // Switching on is using the service, like create and edit: only an ACTIVE account may (SPEC.md
-      // section 6). The owner's status is read under the row lock, so a deactivation that lands
+      // Switching on is using the service, like create and edit: only an ACTIVE account may.
+      // The owner's status is read under the row lock, so a deactivation that lands
       // between the session check and here still counts. Pausing stays open to everyone.
       assertMayEdit(actor, owner.status);
       const capacity = await capacityOf(tx, current.userId, current.type, ctx.now());

@@ -13,7 +13,7 @@ export async function websiteFor(db: Executor, actor: AuthUser, id: number): Pro
 }
 
 /**
- * SPEC.md section 6: only ACTIVE users create, edit or switch on websites (admins act on anyone's).
+ * Only ACTIVE users create, edit or switch on websites (admins act on anyone's).
  * `status` is the account's status when the caller has just read it under a lock.
  */
 export function assertMayEdit(actor: AuthUser, status = actor.status): void {

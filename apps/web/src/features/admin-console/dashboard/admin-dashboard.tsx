@@ -7,7 +7,7 @@ import { LatestWebsites } from './latest-websites.tsx';
 import { NinehitsAccountCard } from './ninehits-account.tsx';
 import { StatCards } from './stat-cards.tsx';
 
-/** SPEC.md section 2, Home for any role other than ROLE_USER: counts, the 9Hits account, expiring subscriptions, latest websites. */
+/** Home for any role other than ROLE_USER: counts, failed jobs, the 9Hits account, expiring subscriptions, latest websites. */
 export function AdminDashboard() {
   return (
     <Container component="main" maxWidth="xl" sx={{ py: { xs: 3, sm: 5 } }}>
