@@ -9,11 +9,12 @@ export interface FailureCount {
 }
 
 /**
- * Serialises sign-in attempts for one login name from one address (a transaction-scoped advisory
- * lock), so parallel guesses cannot slip past the limit, whether or not the name has an account.
+ * Serialises sign-in attempts from one client address (a transaction-scoped advisory lock), so
+ * parallel guesses cannot slip past either limit, whether or not the names have accounts. Every
+ * count is per address, so attempts from different addresses never wait for each other.
  */
-export async function lockLoginKey(db: Executor, loginKey: string, address: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${loginKey}|${address}`}, 0))`);
+export async function lockAddress(db: Executor, address: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in|${address}`}, 0))`);
 }
 
 export async function countFailures(db: Executor, where: { loginKey?: string; address: string }, since: Date): Promise<FailureCount> {

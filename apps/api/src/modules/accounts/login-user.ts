@@ -2,7 +2,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { findUserByLogin, type UserRow } from './users.repository.ts';
-import { accountLoginKey, clearFailures, countFailures, lockLoginKey, recordFailure, unknownLoginKey } from './login-failures.repository.ts';
+import { accountLoginKey, clearFailures, countFailures, lockAddress, recordFailure, unknownLoginKey } from './login-failures.repository.ts';
 
 /**
  * Sign-in limits. Failures count per login name *and* client address, so a stranger guessing from
@@ -27,9 +27,9 @@ export async function loginUser(ctx: AppContext, login: string, password: string
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.now();
     const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
+    await lockAddress(tx, address);
     const user = await findUserByLogin(tx, login);
     const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
-    await lockLoginKey(tx, loginKey, address);
 
     const byName = await countFailures(tx, { loginKey, address }, since);
     const byAddress = await countFailures(tx, { address }, since);

@@ -205,6 +205,17 @@ describe('sign-in', () => {
     expect(statuses.slice(20)).toEqual([429, 429, 429]);
   });
 
+  it('holds the address limit when guesses for many names arrive in parallel', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 26 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.11', payload: { username: `parallel${i}`, password: 'guess-guess' } }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(20);
+    expect(codes.filter((c) => c === 429)).toHaveLength(6);
+  });
+
   it('limits raw sign-in requests per address per minute, in the error shape', async () => {
     await registerCustomer(t.app, { username: 'busy', password: 'right-password' });
     const statuses: number[] = [];
