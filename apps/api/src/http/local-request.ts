@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+import { isAdmin, signedInCaller } from './auth.ts';
 
 /** 127.0.0.0/8 and ::1, also as Node reports IPv4 on a dual-stack socket (::ffff:127.x.x.x). */
 const LOOPBACK_PEER = /^(?:(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1)$/i;
@@ -24,4 +26,15 @@ export function isFromThisMachine(request: FastifyRequest): boolean {
   if (!LOOPBACK_PEER.test(peer)) return false;
   if (RELAY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   return LOOPBACK_HOST.test(request.headers.host ?? '');
+}
+
+/**
+ * The sandboxes' pages and controls that reach into other people's data (the mail outbox, the
+ * card ledger, charge-backs, the 9Hits fault switch): open to the server's own machine, and
+ * elsewhere only to a signed-in administrator's token.
+ */
+export async function assertThisMachineOrAdmin(app: FastifyInstance, request: FastifyRequest, what: string): Promise<void> {
+  if (isFromThisMachine(request)) return;
+  const caller = await signedInCaller(app, request);
+  if (!caller || !isAdmin(caller)) throw new AppError('FORBIDDEN', `${what} is open only on the server itself, or to a signed-in administrator.`);
 }

@@ -64,6 +64,30 @@ describe('red team: password reset and sign-in lockout', () => {
     expect(JSON.stringify(rows)).not.toContain(resetToken);
   });
 
+  it('a newer code voids an older one and its token, even after the newer one is used', async () => {
+    await registerCustomer(t.app, { email: 'twice@example.com', password: 'owner-password' });
+    const verify = async (code: string) => t.app.inject({ method: 'POST', url: '/api/users/otp', remoteAddress: OWNER, payload: { email: 'twice@example.com', otp: code } });
+    const set = (password: string, resetToken: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/password', remoteAddress: OWNER, payload: { email: 'twice@example.com', password, resetToken } });
+    const oldToken = ((await verify(await ownerCode('twice@example.com'))).json() as { resetToken: string }).resetToken;
+    const codeA = await ownerCode('twice@example.com');
+    const codeB = await ownerCode('twice@example.com');
+    expect((await set('stale-token-password', oldToken)).statusCode).toBe(403);
+    const tokenB = ((await verify(codeB)).json() as { resetToken: string }).resetToken;
+    expect((await set('owner-new-password', tokenB)).statusCode).toBe(200);
+    // Code A was superseded by B: it does not come back once B is spent.
+    if (codeA !== codeB) expect((await verify(codeA)).statusCode).toBe(400);
+    expect((await set('stale-token-password', oldToken)).statusCode).toBe(403);
+    expect((await login('twice@example.com', 'owner-new-password', OWNER)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, so new addresses of one host do not reset the count', async () => {
+    await registerCustomer(t.app, { username: 'v6owner', password: 'owner-password' });
+    for (let i = 1; i <= 5; i++) expect((await login('v6owner', 'wrong-password', `2001:db8:99::${i}`)).statusCode).toBe(401);
+    expect((await login('v6owner', 'owner-password', '2001:db8:99::ff')).statusCode).toBe(429);
+    expect((await login('v6owner', 'owner-password', '2001:db8:98::1')).statusCode).toBe(200);
+  });
+
   it('five wrong passwords from a stranger do not lock the owner out', async () => {
     await registerCustomer(t.app, { username: 'owner', password: 'owner-password' });
     for (let i = 0; i < 6; i++) await login('owner', `guess-${i}-guess`, STRANGER);

@@ -95,7 +95,7 @@ describe('red team: the mail outbox seen from elsewhere', () => {
 
   const outbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/sandbox/mail', remoteAddress, headers: { host: 'localhost:3000', ...headers } });
-  const refusal = { code: 'FORBIDDEN', message: 'The mail outbox is shown only on the server itself, or to a signed-in administrator.' };
+  const refusal = { code: 'FORBIDDEN', message: 'The mail outbox is open only on the server itself, or to a signed-in administrator.' };
 
   it('answers the machine itself, with the codes', async () => {
     for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {

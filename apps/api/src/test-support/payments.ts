@@ -21,6 +21,8 @@ export interface NotifyFields {
   md5sig?: string;
   /** Sign with another secret (forgeries). */
   secret?: string;
+  /** Unsigned fields added to the form, as a sender may. */
+  extra?: Record<string, string>;
 }
 
 /** Sends a PayHere notify as the gateway would: form-encoded, signed with the merchant secret. */
@@ -38,6 +40,7 @@ export function sendNotify(app: App, f: NotifyFields) {
     custom_1: '',
     custom_2: '',
     ...(f.message_type ? { recurring: '1', message_type: f.message_type } : {}),
+    ...f.extra,
   };
   fields.md5sig =
     f.md5sig ??

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { isIPv6 } from 'node:net';
 import { schema, type Executor } from '@traffic/db';
 
 const { loginFailures } = schema;
@@ -47,3 +48,18 @@ export async function clearFailures(db: Executor, loginKey: string, address?: st
 /** The account's key: its email and its username count as one name. */
 export const accountLoginKey = (userId: number) => `user:${userId}`;
 export const unknownLoginKey = (login: string) => `name:${login.trim().toLowerCase()}`;
+
+/**
+ * The client a failure is counted against: an IPv4 address, or an IPv6 /64, since one host
+ * commonly holds a whole /64 and could otherwise guess from a new address each time.
+ */
+export function clientOf(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address.split('%')[0]!)) return address;
+  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

@@ -2,7 +2,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { findUserByLogin, type UserRow } from './users.repository.ts';
-import { accountLoginKey, clearFailures, countFailures, lockAddress, recordFailure, unknownLoginKey } from './login-failures.repository.ts';
+import { accountLoginKey, clearFailures, clientOf, countFailures, lockAddress, recordFailure, unknownLoginKey } from './login-failures.repository.ts';
 
 /**
  * Sign-in limits. Failures count per login name *and* client address, so a stranger guessing from
@@ -22,8 +22,9 @@ let decoyHash: Promise<string> | undefined;
 
 type Outcome = { kind: 'ok'; user: UserRow } | { kind: 'fail' } | { kind: 'refused'; retryAt: Date };
 
-/** POST users/login (by email or username), from the client address `address`. */
-export async function loginUser(ctx: AppContext, login: string, password: string, address: string): Promise<UserRow> {
+/** POST users/login (by email or username), from the client address `clientAddress`. */
+export async function loginUser(ctx: AppContext, login: string, password: string, clientAddress: string): Promise<UserRow> {
+  const address = clientOf(clientAddress);
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.now();
     const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);

@@ -22,6 +22,11 @@ export async function oldestCodeSince(db: Executor, userId: number, since: Date)
   return row?.createdAt;
 }
 
+/** A new code supersedes every earlier one, verified or not: none of them can be used again. */
+export async function voidOpenCodes(db: Executor, userId: number, at: Date): Promise<void> {
+  await db.update(passwordResets).set({ usedAt: at }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 export async function insertCode(db: Executor, values: typeof passwordResets.$inferInsert): Promise<void> {
   await db.insert(passwordResets).values(values);
 }

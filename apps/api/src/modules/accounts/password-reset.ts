@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { findUserByEmail, setPasswordEndingSessions } from './users.repository.ts';
 import { accountLoginKey, clearFailures } from './login-failures.repository.ts';
-import { countCodesSince, findLatestCode, insertCode, oldestCodeSince, updateCode } from './password-reset.repository.ts';
+import { countCodesSince, findLatestCode, insertCode, oldestCodeSince, updateCode, voidOpenCodes } from './password-reset.repository.ts';
 
 /**
  * Password reset: a 6-digit code, valid 10 minutes, voided by 5 wrong tries, at most 3 per 15
@@ -52,6 +52,7 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
       });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await voidOpenCodes(tx, user.id, now);
     await insertCode(tx, { userId: user.id, codeHash: hashCode(ctx, code), expiresAt: new Date(now.getTime() + RESET.codeTtlMs), createdAt: now });
     await queueEmail(tx, {
       to: user.email,

@@ -32,7 +32,7 @@ async function ownOrder(ctx: AppContext, actor: AuthUser, kind: OrderKind, itemI
  */
 async function ensureGranted(ctx: AppContext, order: OrderRow): Promise<void> {
   if (order.status === 'pending') {
-    if (order.provider === 'payhere') await enqueuePayhereCharges(ctx.db, order.id);
+    if (order.provider === 'payhere') await enqueuePayhereCharges(ctx.db, order);
     throw new AppError('PAYMENT', 'The payment has not been confirmed yet.');
   }
   if (order.status !== 'paid') throw new AppError('PAYMENT', 'This order was not paid.');

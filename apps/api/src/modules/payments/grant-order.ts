@@ -89,6 +89,9 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
   }
 
   await updateOrder(tx, order.id, { grantedAt: now, grantEffect: effect });
+  // An order a deactivated customer started before the deactivation and paid since: what was paid
+  // for is theirs, but the card is not charged again.
+  if (user.status === 'DEACTIVATED') await cancelCardSubscriptions(tx, { userId: user.id });
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findOrder, findOrderByProviderId, recordPaymentEvent, updateOrder } from './orders.repository.ts';
+import { findOrder, findOrderByProviderId, paymentEventExists, recordPaymentEvent, updateOrder } from './orders.repository.ts';
 import { grantOrder, revokeOrder } from './grant-order.ts';
 import { enqueuePayhereCharges } from './payhere-charges.ts';
 import { enqueueSubscriptionSync } from './payhere-subscriptions.ts';
@@ -24,6 +24,10 @@ export const payhereNotifySchema = z
   })
   .loose();
 export type PayhereNotify = z.output<typeof payhereNotifySchema>;
+
+/** What is kept of a notify: the fields we read, never whatever else a sender adds (replays must not fill the disk). */
+const KEPT_FIELDS = ['merchant_id', 'order_id', 'payment_id', 'payhere_amount', 'payhere_currency', 'status_code', 'status_message', 'recurring', 'subscription_id', 'message_type'] as const;
+const keptOf = (n: PayhereNotify) => Object.fromEntries(KEPT_FIELDS.filter((k) => n[k] !== undefined).map((k) => [k, n[k]]));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
@@ -61,21 +65,31 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
     if (cents(n.payhere_amount) !== cents(order.amount) || n.payhere_currency !== order.currency) return reject('amount or currency mismatch');
 
     const status = Number(n.status_code);
-    const kind = status === 2 ? (order.grantedAt ? 'charge-claim' : 'payment') : status === -3 ? 'chargeback' : status === 0 ? 'pending' : 'failed';
+    // A claimed monthly charge is not recorded: its payment_id is unsigned and anyone holding one
+    // signed notify could replay it endlessly. PayHere's own record is read instead, at most once
+    // per cool-down however many claims arrive (payhere-charges.ts).
+    const externalId = `${n.order_id}:${n.payment_id}:${n.status_code}`;
+    if (await paymentEventExists(tx, 'payhere', externalId)) return 'duplicate';
+    if (status === 2 && order.grantedAt) {
+      if (order.kind !== 'package' || order.status === 'revoked') return 'already granted';
+      await enqueuePayhereCharges(tx, order);
+      if (n.message_type && n.message_type !== 'RECURRING_INSTALLMENT_SUCCESS') await enqueueSubscriptionSync(tx);
+      return 'charge queued for confirmation';
+    }
+    const kind = status === 2 ? 'payment' : status === -3 ? 'chargeback' : status === 0 ? 'pending' : 'failed';
     const fresh = await recordPaymentEvent(tx, {
       provider: 'payhere',
-      externalId: `${n.order_id}:${n.payment_id}:${n.status_code}`,
+      externalId,
       orderId: order.id,
       kind,
       amount: order.amount,
       currency: order.currency,
-      payload: n,
+      payload: keptOf(n),
     });
     if (!fresh) return 'duplicate';
     // A subscription that stopped, completed or failed a charge: its state is read back from
     // PayHere, not taken from the unsigned message_type.
-    const stateMessage = ['RECURRING_INSTALLMENT_FAILED', 'RECURRING_STOPPED', 'RECURRING_COMPLETE'].includes(n.message_type ?? '');
-    if (order.grantedAt && order.kind === 'package' && status !== -3 && (status !== 2 || stateMessage)) await enqueueSubscriptionSync(tx);
+    if (order.grantedAt && order.kind === 'package' && status !== -3 && status !== 2) await enqueueSubscriptionSync(tx);
 
     switch (kind) {
       case 'payment':
@@ -88,10 +102,6 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
           await updateOrder(tx, order.id, { status: 'paid', paidAt: ctx.now(), providerOrderId: n.payment_id });
         }
         return (await grantOrder(ctx, tx, order.id)) ? 'granted' : 'already granted';
-      case 'charge-claim':
-        if (order.kind !== 'package' || order.status === 'revoked') return 'already granted';
-        await enqueuePayhereCharges(tx, order.id);
-        return 'charge queued for confirmation';
       case 'chargeback':
         await revokeOrder(ctx, tx, order.id);
         return 'revoked';

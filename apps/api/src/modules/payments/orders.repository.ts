@@ -59,6 +59,11 @@ export async function findOrderIdByPaypalCapture(db: Executor, captureId: string
   return row?.orderId ?? undefined;
 }
 
+export async function paymentEventExists(db: Executor, provider: string, externalId: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.externalId, externalId)));
+  return !!row;
+}
+
 /** Records a gateway event once; false when (provider, externalId) was already recorded (a replay). */
 export async function recordPaymentEvent(db: Executor, event: typeof paymentEvents.$inferInsert): Promise<boolean> {
   const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });

@@ -4,19 +4,25 @@ import type { AppContext } from '../../http/context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
-import { grantOrder, renewOrder } from './grant-order.ts';
+import { grantOrder, renewOrder, revokeOrder } from './grant-order.ts';
 import { findOrder, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
 import type { PayhereApi, PayherePayment } from './payhere-api.ts';
 
 export const PAYHERE_CHARGES_JOB = 'payhere-charges';
 
+/** How soon after a read of PayHere's record a notify may ask for another. */
+const COOL_DOWN_MS = 30_000;
+
 /**
  * Asks for the order's payments to be read from PayHere's API and applied. A notify only ever
  * triggers this: its payment_id and message_type are not covered by md5sig, so they decide
- * nothing. One pending job per order however many notifies arrive.
+ * nothing. One pending job per order however many notifies arrive, and none sooner than 30 s
+ * after the last read (`orders.charges_read_at`), so a flood of replayed notifies costs PayHere's
+ * API one call per order per 30 s.
  */
-export async function enqueuePayhereCharges(db: Executor, orderId: string): Promise<void> {
-  await enqueueJob(db, PAYHERE_CHARGES_JOB, { orderId }, { dedupeKey: `${PAYHERE_CHARGES_JOB}:${orderId}` });
+export async function enqueuePayhereCharges(db: Executor, order: Pick<OrderRow, 'id' | 'chargesReadAt'>): Promise<void> {
+  const earliest = order.chargesReadAt ? order.chargesReadAt.getTime() + COOL_DOWN_MS : 0;
+  await enqueueJob(db, PAYHERE_CHARGES_JOB, { orderId: order.id }, { dedupeKey: `${PAYHERE_CHARGES_JOB}:${order.id}`, ...(earliest > Date.now() ? { runAt: new Date(earliest) } : {}) });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +54,7 @@ export async function applyPayhereCharges(ctx: AppContext, api: PayhereApi, orde
   if (!order || order.provider !== 'payhere') return [];
   // Outside any transaction: a database transaction is never held open across a gateway call.
   const charges = chargesOf(order, await api.paymentsOfOrder(order.id));
+  await updateOrder(ctx.db, order.id, { chargesReadAt: new Date() });
   if (charges.length === 0) return [];
 
   return ctx.db.transaction(async (tx) => {
@@ -55,6 +62,11 @@ export async function applyPayhereCharges(ctx: AppContext, api: PayhereApi, orde
     if (!locked || locked.status === 'revoked') return ['order revoked'];
     const done: string[] = [];
     const [first, ...later] = charges;
+    // The charge that bought the order was refunded or charged back at PayHere: what it granted goes.
+    if (locked.grantedAt && (first!.status === 'REFUNDED' || first!.status === 'CHARGEBACKED')) {
+      await revokeOrder(ctx, tx, locked.id);
+      return ['revoked'];
+    }
     if (!locked.grantedAt) {
       if (first!.status !== 'RECEIVED') return done;
       await updateOrder(tx, locked.id, { status: 'paid', paidAt: ctx.now() });
@@ -113,7 +125,7 @@ export function payhereRenewalScanTask(ctx: AppContext): PeriodicTask {
               and s.expires_at between ${new Date(now.getTime() - 3 * DAY_MS)} and ${new Date(now.getTime() + DAY_MS)}
             limit 1000`,
       );
-      for (const order of due) await enqueuePayhereCharges(ctx.db, order.id);
+      for (const order of due) await enqueuePayhereCharges(ctx.db, { id: order.id, chargesReadAt: null });
     },
   };
 }

@@ -98,7 +98,7 @@ describe('PayHere monthly renewals, confirmed through the merchant API', () => {
     // Undo what the notify did, as if it had been lost on the way.
     await t.app.ctx.db.execute(sql`update orders set status = 'pending', granted_at = null, paid_at = null where id = ${orderId}`);
     await t.app.ctx.db.execute(sql`delete from subscriptions where order_id = ${orderId}`);
-    await enqueuePayhereCharges(t.app.ctx.db, orderId);
+    await enqueuePayhereCharges(t.app.ctx.db, { id: orderId, chargesReadAt: null });
     await t.app.jobs.drain();
     expect((await expiry()).getTime()).toBeGreaterThan(Date.now() + 27 * DAY);
   });

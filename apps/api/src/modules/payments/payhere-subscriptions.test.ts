@@ -4,8 +4,8 @@ import { queryRows } from '@traffic/db';
 import { createListeningTestApp, freePort } from '../../test-support/listening-app.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
-import { payWithSandboxCard, sandboxControl, sandboxSubscriptionOf } from '../../test-support/payhere-sandbox.ts';
-import { sendNotify } from '../../test-support/payments.ts';
+import { hiddenFields, payWithSandboxCard, postForm, sandboxControl, sandboxSubscriptionOf } from '../../test-support/payhere-sandbox.ts';
+import { sendNotify, startCheckout } from '../../test-support/payments.ts';
 import { PayhereApi } from './payhere-api.ts';
 import { payhereCancelJob } from './payhere-subscriptions.ts';
 
@@ -76,6 +76,16 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
     expect((await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${buyer.user.email}`, headers: admin.headers })).statusCode).toBe(200);
     await t.app.jobs.drain();
     expect([await atPayhere(normal), await atPayhere(seo)]).toEqual(['CANCELLED', 'CANCELLED']);
+  });
+
+  it('a card order a customer started before being deactivated is charged once, never monthly', async () => {
+    const { action, orderUUID: _uuid, ...form } = await startCheckout(t.app, buyer, 'package', 'pkgBasic');
+    const admin = await loginAdmin(t.app);
+    await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${buyer.user.email}`, headers: admin.headers });
+    const page = await postForm(action!, form as Record<string, string>);
+    expect((await postForm(`${t.app.ctx.config.payhere.baseUrl}/pay/confirm`, hiddenFields(await page.text()))).status).toBe(303);
+    await t.app.jobs.drain();
+    expect(await atPayhere(form.order_id!)).toBe('CANCELLED');
   });
 
   it('a charge-back cancels the subscription as well as revoking the package', async () => {

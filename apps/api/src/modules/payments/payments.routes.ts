@@ -42,8 +42,9 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/payments/payhere/notify', {
-    config: { auth: 'public' },
-    schema: { tags, summary: 'PayHere server callback (form-encoded)', body: payhereNotifySchema, response: { 200: z.object({ result: z.string() }), 400: errorBodySchema } },
+    // PayHere sends one per charge; a flood from one address is not PayHere.
+    config: { auth: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
+    schema: { tags, summary: 'PayHere server callback (form-encoded)', body: payhereNotifySchema, response: { 200: z.object({ result: z.string() }), 400: errorBodySchema, 429: errorBodySchema } },
     handler: async (request) => {
       const result = await handlePayhereNotify(ctx, request.body);
       app.jobs.kick();

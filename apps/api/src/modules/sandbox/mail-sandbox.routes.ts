@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { AppError } from '../../http/app-error.ts';
-import { isAdmin, signedInCaller } from '../../http/auth.ts';
-import { isFromThisMachine } from '../../http/local-request.ts';
+import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,10 +12,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  */
 export async function mailSandboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/mail', { config: { auth: 'public' } }, async (request, reply) => {
-    if (!isFromThisMachine(request)) {
-      const caller = await signedInCaller(app, request);
-      if (!caller || !isAdmin(caller)) throw new AppError('FORBIDDEN', 'The mail outbox is shown only on the server itself, or to a signed-in administrator.');
-    }
+    await assertThisMachineOrAdmin(app, request, 'The mail outbox');
     const mails = await app.ctx.db.select().from(schema.emails).orderBy(desc(schema.emails.id)).limit(100);
     const items = mails
       .map(

@@ -1,3 +1,4 @@
+import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
@@ -149,6 +150,8 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
   // Not part of 9Hits: the switch tests and developers use to make the sandbox misbehave.
   app.post('/control', { config: { auth: 'public' } }, async (request, reply) => {
     if (!keyOk(request)) return reply.code(401).send(error('Invalid API key.'));
+    // The sandbox key is public (it ships in the code): the switch is the server's own machine's.
+    await assertThisMachineOrAdmin(app, request, "The 9Hits sandbox's control route");
     const parsed = controlBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send(error(...messagesOf(parsed.error)));
     const { systemState } = parsed.data;

@@ -17,6 +17,11 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
   const sign = (expires: number) => createHmac('sha256', appSecret).update(`payhere-sandbox-token|${appId}|${expires}`).digest('base64url');
   const public_ = { config: { auth: 'public' as const } };
 
+  /** PayHere's ids are whole numbers; anything else names nothing. */
+  const idOf = (value: unknown) => {
+    const id = Number(value);
+    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  };
   const ok = (reply: FastifyReply, msg: string, data: unknown) => reply.send({ status: 1, msg, data });
   const refuse = (reply: FastifyReply, msg: string) => reply.code(422).send({ status: -1, msg, data: null });
 
@@ -58,8 +63,8 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
 
   app.get('/merchant/v1/subscription/:id/payments', public_, async (request, reply) => {
     if (!authorised(request, reply)) return reply;
-    const id = Number((request.params as { id: string }).id);
-    const subscription = Number.isSafeInteger(id) ? await store.subscription(id) : undefined;
+    const id = idOf((request.params as { id: string }).id);
+    const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return refuse(reply, 'Invalid subscription id');
     const found = await store.paymentsOfSubscription(subscription.id);
     return ok(reply, `Found ${found.length} payments`, found.map(presentPayment));
@@ -67,7 +72,8 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
 
   app.post('/merchant/v1/subscription/cancel', public_, async (request, reply) => {
     if (!authorised(request, reply)) return reply;
-    const subscription = await store.subscription(Number((request.body as { subscription_id?: unknown } | undefined)?.subscription_id));
+    const id = idOf((request.body as { subscription_id?: unknown } | undefined)?.subscription_id);
+    const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return refuse(reply, 'Invalid subscription id');
     if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE', 'FAILED'], 'CANCELLED'))) return refuse(reply, 'Subscription is already cancelled.');
     // PayHere tells the merchant's notify URL that the subscription stopped.
@@ -89,7 +95,8 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
 
   app.post('/merchant/v1/subscription/retry', public_, async (request, reply) => {
     if (!authorised(request, reply)) return reply;
-    const subscription = await store.subscription(Number((request.body as { subscription_id?: unknown } | undefined)?.subscription_id));
+    const id = idOf((request.body as { subscription_id?: unknown } | undefined)?.subscription_id);
+    const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return refuse(reply, 'Invalid subscription id');
     if (!(await store.setSubscriptionStatus(subscription.id, ['FAILED'], 'ACTIVE'))) return refuse(reply, 'Subscription is not eligible for retrying');
     await chargeInstallment(app, store, { ...subscription, status: 'ACTIVE' }, request.log);
@@ -99,8 +106,8 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
   app.post('/merchant/v1/payment/refund', public_, async (request, reply) => {
     if (!authorised(request, reply)) return reply;
     const body = (request.body ?? {}) as { payment_id?: unknown; paymentId?: unknown; description?: unknown };
-    const paymentId = Number(body.payment_id ?? body.paymentId);
-    const payment = Number.isSafeInteger(paymentId) ? await store.payment(paymentId) : undefined;
+    const paymentId = idOf(body.payment_id ?? body.paymentId);
+    const payment = paymentId === undefined ? undefined : await store.payment(paymentId);
     if (!payment) return refuse(reply, 'Invalid payment id');
     if (typeof body.description !== 'string' || !body.description.trim()) return refuse(reply, 'description is required');
     if (!(await store.setPaymentStatus(payment.paymentId, 'RECEIVED', 'REFUNDED'))) return refuse(reply, 'Payment is not eligible for a refund');

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
 import { PayhereSandboxStore, payhereDate } from './payhere-sandbox-store.ts';
 import { deliverNotify, notifyFields } from './payhere-sandbox-notify.ts';
 import { chargeInstallment } from './payhere-sandbox-api.routes.ts';
@@ -7,7 +8,8 @@ import { escapeHtml, sandboxPage } from './sandbox-page.ts';
 /**
  * What happens at PayHere between checkouts, on demand (sandbox mode only): a subscription's
  * next monthly charge, a failed charge, a charge-back. `GET /sandbox/payhere/subscriptions` lists
- * the ledger with a button for each; the same routes answer JSON to tests and scripts.
+ * the ledger with a button for each; the same routes answer JSON to tests and scripts. They show
+ * and change every customer's charges, so they are the server's own machine's (or an admin's).
  */
 export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise<void> {
   const store = new PayhereSandboxStore(app.ctx.db);
@@ -16,8 +18,15 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
   const done = (reply: FastifyReply, accept: string | undefined, body: Record<string, unknown>) =>
     wantsHtml(accept) ? reply.redirect('/sandbox/payhere/subscriptions', 303) : reply.send(body);
   const missing = (reply: FastifyReply, what: string) => reply.code(404).send({ error: `${what} not found` });
+  const guard = (request: FastifyRequest) => assertThisMachineOrAdmin(app, request, "The PayHere sandbox's ledger");
+  /** PayHere's ids are whole numbers; anything else names nothing. */
+  const idOf = (request: FastifyRequest) => {
+    const id = Number((request.params as { id: string }).id);
+    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  };
 
-  app.get('/subscriptions', public_, async (_request, reply) => {
+  app.get('/subscriptions', public_, async (request, reply) => {
+    await guard(request);
     const subscriptions = await store.subscriptions();
     const rows = await Promise.all(
       subscriptions.map(async (s) => {
@@ -34,7 +43,9 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
   });
 
   app.post('/control/subscriptions/:id/charge', public_, async (request, reply) => {
-    const subscription = await store.subscription(Number((request.params as { id: string }).id));
+    await guard(request);
+    const id = idOf(request);
+    const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return missing(reply, 'subscription');
     if (subscription.status !== 'ACTIVE') return reply.code(409).send({ error: `subscription is ${subscription.status}` });
     const paymentId = await chargeInstallment(app, store, subscription, request.log);
@@ -42,7 +53,9 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
   });
 
   app.post('/control/subscriptions/:id/fail', public_, async (request, reply) => {
-    const subscription = await store.subscription(Number((request.params as { id: string }).id));
+    await guard(request);
+    const id = idOf(request);
+    const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return missing(reply, 'subscription');
     if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE'], 'FAILED'))) return reply.code(409).send({ error: `subscription is ${subscription.status}` });
     const failed = { ...subscription, status: 'FAILED' };
@@ -62,7 +75,9 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
   });
 
   app.post('/control/payments/:id/chargeback', public_, async (request, reply) => {
-    const payment = await store.payment(Number((request.params as { id: string }).id));
+    await guard(request);
+    const id = idOf(request);
+    const payment = id === undefined ? undefined : await store.payment(id);
     if (!payment) return missing(reply, 'payment');
     if (!(await store.setPaymentStatus(payment.paymentId, 'RECEIVED', 'CHARGEBACKED'))) return reply.code(409).send({ error: `payment is ${payment.status}` });
     await deliverNotify(

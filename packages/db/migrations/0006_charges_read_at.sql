@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "charges_read_at" timestamp (3) with time zone;
