@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SANDBOX_CREDENTIALS } from './config.ts';
+import { LIVE_TEST_ENV } from './test-support/test-app.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'traffic-config-'));
 
@@ -80,19 +81,7 @@ describe('loadConfig', () => {
   });
 
   it('points live mode at the vendors, never at the sandbox', () => {
-    const live = {
-      PAYMENTS_MODE: 'live',
-      APP_URL: 'https://traffic.example.com',
-      SMTP_URL: 'smtp://mail.example.com:587',
-      PAYHERE_MERCHANT_ID: 'm',
-      PAYHERE_MERCHANT_SECRET: 's',
-      PAYHERE_APP_ID: 'a',
-      PAYHERE_APP_SECRET: 'b',
-      PAYPAL_CLIENT_ID: 'c',
-      PAYPAL_CLIENT_SECRET: 's',
-      PAYPAL_WEBHOOK_ID: 'w',
-      NINEHITS_API_KEY: 'k',
-    };
+    const live = LIVE_TEST_ENV;
     const config = loadConfig({ DATA_DIR: dataDir(), ...live });
     expect(config.payhere.baseUrl).toBe('https://www.payhere.lk');
     expect(config.paypal.baseUrl).toBe('https://api-m.paypal.com');

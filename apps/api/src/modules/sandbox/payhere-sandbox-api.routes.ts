@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PayhereSandboxStore, presentPayment, presentSubscription, type SandboxSubscription } from './payhere-sandbox-store.ts';
-import { deliverNotify, notifyFields } from './payhere-sandbox-notify.ts';
+import { notifySubscription } from './payhere-sandbox-notify.ts';
 
 const TOKEN_TTL_S = 599;
 
@@ -77,19 +77,11 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
     if (!subscription) return refuse(reply, 'Invalid subscription id');
     if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE', 'FAILED'], 'CANCELLED'))) return refuse(reply, 'Subscription is already cancelled.');
     // PayHere tells the merchant's notify URL that the subscription stopped.
-    const stopped = { ...subscription, status: 'CANCELLED' };
-    await deliverNotify(
-      request.log,
-      subscription.notifyUrl,
-      notifyFields(app.ctx.config.payhere, {
-        orderId: subscription.orderId,
-        amount: subscription.amount,
-        currency: subscription.currency,
-        statusCode: '-1',
-        statusMessage: 'Subscription cancelled.',
-        recurring: { subscription: stopped, messageType: 'RECURRING_STOPPED', installmentsPaid: (await store.paymentsOfSubscription(subscription.id)).length, nextChargeDate: await store.nextChargeDate(subscription) },
-      }),
-    );
+    await notifySubscription({ log: request.log, merchant: app.ctx.config.payhere, store }, { ...subscription, status: 'CANCELLED' }, {
+      statusCode: '-1',
+      statusMessage: 'Subscription cancelled.',
+      messageType: 'RECURRING_STOPPED',
+    });
     return ok(reply, 'Successfully cancelled the subscription', null);
   });
 
@@ -130,19 +122,11 @@ export async function chargeInstallment(
     currency: subscription.currency,
     at: app.ctx.now(),
   });
-  const paid = (await store.paymentsOfSubscription(subscription.id)).length;
-  await deliverNotify(
-    log,
-    subscription.notifyUrl,
-    notifyFields(app.ctx.config.payhere, {
-      orderId: subscription.orderId,
-      amount: subscription.amount,
-      currency: subscription.currency,
-      statusCode: '2',
-      statusMessage: 'Successfully completed the payment.',
-      paymentId: payment.paymentId,
-      recurring: { subscription, messageType: 'RECURRING_INSTALLMENT_SUCCESS', installmentsPaid: paid, nextChargeDate: await store.nextChargeDate(subscription) },
-    }),
-  );
+  await notifySubscription({ log, merchant: app.ctx.config.payhere, store }, subscription, {
+    statusCode: '2',
+    statusMessage: 'Successfully completed the payment.',
+    messageType: 'RECURRING_INSTALLMENT_SUCCESS',
+    paymentId: payment.paymentId,
+  });
   return payment.paymentId;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
 import { PayhereSandboxStore, payhereDate } from './payhere-sandbox-store.ts';
-import { deliverNotify, notifyFields } from './payhere-sandbox-notify.ts';
+import { deliverNotify, notifyFields, notifySubscription } from './payhere-sandbox-notify.ts';
 import { chargeInstallment } from './payhere-sandbox-api.routes.ts';
 import { escapeHtml, sandboxPage } from './sandbox-page.ts';
 
@@ -58,19 +58,11 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
     const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return missing(reply, 'subscription');
     if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE'], 'FAILED'))) return reply.code(409).send({ error: `subscription is ${subscription.status}` });
-    const failed = { ...subscription, status: 'FAILED' };
-    await deliverNotify(
-      request.log,
-      subscription.notifyUrl,
-      notifyFields(app.ctx.config.payhere, {
-        orderId: subscription.orderId,
-        amount: subscription.amount,
-        currency: subscription.currency,
-        statusCode: '-2',
-        statusMessage: 'The card was declined.',
-        recurring: { subscription: failed, messageType: 'RECURRING_INSTALLMENT_FAILED', installmentsPaid: (await store.paymentsOfSubscription(subscription.id)).length, nextChargeDate: await store.nextChargeDate(subscription) },
-      }),
-    );
+    await notifySubscription({ log: request.log, merchant: app.ctx.config.payhere, store }, { ...subscription, status: 'FAILED' }, {
+      statusCode: '-2',
+      statusMessage: 'The card was declined.',
+      messageType: 'RECURRING_INSTALLMENT_FAILED',
+    });
     return done(reply, request.headers.accept, { failed: true });
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatAmount, notifySignature } from '../payments/payhere-signature.ts';
-import { payhereDate, type SandboxSubscription } from './payhere-sandbox-store.ts';
+import { payhereDate, type PayhereSandboxStore, type SandboxSubscription } from './payhere-sandbox-store.ts';
 
 export type MessageType = 'AUTHORIZATION_SUCCESS' | 'RECURRING_INSTALLMENT_SUCCESS' | 'RECURRING_INSTALLMENT_FAILED' | 'RECURRING_STOPPED' | 'RECURRING_COMPLETE';
 
@@ -71,4 +71,23 @@ export async function deliverNotify(log: FastifyBaseLogger, notifyUrl: string, f
     log.warn({ orderId: fields.order_id, err: (err as Error).message }, 'sandbox PayHere notify failed');
     return undefined;
   }
+}
+
+/** A subscription's notify as PayHere sends it after a change (a stop, a failed or a new charge), posted to its notify URL. */
+export async function notifySubscription(
+  ctx: { log: FastifyBaseLogger; merchant: SandboxMerchant; store: PayhereSandboxStore },
+  subscription: SandboxSubscription,
+  event: { statusCode: NotifyEvent['statusCode']; statusMessage: string; messageType: MessageType; paymentId?: number },
+): Promise<void> {
+  const installmentsPaid = (await ctx.store.paymentsOfSubscription(subscription.id)).length;
+  const fields = notifyFields(ctx.merchant, {
+    orderId: subscription.orderId,
+    amount: subscription.amount,
+    currency: subscription.currency,
+    statusCode: event.statusCode,
+    statusMessage: event.statusMessage,
+    ...(event.paymentId === undefined ? {} : { paymentId: event.paymentId }),
+    recurring: { subscription, messageType: event.messageType, installmentsPaid, nextChargeDate: await ctx.store.nextChargeDate(subscription) },
+  });
+  await deliverNotify(ctx.log, subscription.notifyUrl, fields);
 }

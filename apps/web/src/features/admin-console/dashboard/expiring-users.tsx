@@ -3,12 +3,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EXPIRY_WARNING_DAYS } from '@traffic/shared/constants';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useExpiringUsersQuery, type ExpiringUser } from '../api/get-expiring-users.ts';
 import { SectionCard } from '../components/section-card.tsx';
+import { TableHeaderRow } from '../components/table-header-row.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { UserStatusButton } from '../components/user-status-button.tsx';
@@ -65,15 +65,7 @@ export function ExpiringUsers() {
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Subscriptions ending soon" aria-busy={query.isPending} sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                {HEADERS.map((header) => (
-                  <TableCell key={header} sx={{ fontWeight: 700 }}>
-                    {header}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <TableHeaderRow headers={HEADERS} />
             <TableBody>
               {query.isPending && <LoadingRows columns={HEADERS.length} />}
               {query.data?.length === 0 && <EmptyRow columns={HEADERS.length}>No subscription ends within the next 30 days.</EmptyRow>}

@@ -5,7 +5,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useFailedJobsQuery } from '../api/get-failed-jobs.ts';
 import { useRetryJobMutation } from '../api/retry-job.ts';
 import { SectionCard } from '../components/section-card.tsx';
+import { TableHeaderRow } from '../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatCount } from '../format.ts';
 
@@ -67,15 +67,7 @@ export function FailedJobs() {
         <>
           <TableContainer>
             <Table size="small" aria-label="Background jobs that gave up" aria-busy={query.isPending} sx={{ minWidth: 720 }}>
-              <TableHead>
-                <TableRow>
-                  {HEADERS.map((header) => (
-                    <TableCell key={header} sx={{ fontWeight: 700 }}>
-                      {header}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <TableHeaderRow headers={HEADERS} />
               <TableBody>
                 {query.isPending && <LoadingRows columns={HEADERS.length} rows={2} />}
                 {query.data?.rows.length === 0 && <EmptyRow columns={HEADERS.length}>No background job has given up.</EmptyRow>}

@@ -2,7 +2,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LATEST_WEBSITES_COUNT } from '@traffic/shared/constants';
@@ -10,6 +9,7 @@ import type { Website } from '@traffic/shared/schemas/accounts.schema';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLatestWebsitesQuery } from '../api/get-latest-websites.ts';
 import { SectionCard } from '../components/section-card.tsx';
+import { TableHeaderRow } from '../components/table-header-row.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { NinehitsStateChip } from '../components/ninehits-state-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
@@ -61,15 +61,7 @@ export function LatestWebsites() {
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Latest websites" aria-busy={query.isPending} sx={{ minWidth: 860 }}>
-            <TableHead>
-              <TableRow>
-                {HEADERS.map((header) => (
-                  <TableCell key={header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {header}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <TableHeaderRow headers={HEADERS} noWrap />
             <TableBody>
               {query.isPending && <LoadingRows columns={HEADERS.length} />}
               {query.data?.length === 0 && <EmptyRow columns={HEADERS.length}>No website has been added yet.</EmptyRow>}
