@@ -26,7 +26,12 @@ var INSTALL_COMMAND = 'sudo apt-get install chromium';
 var APT_OPTIONS = ['-qq', '-o', 'DPkg::Lock::Timeout=600'];
 var LOG_TAIL_LINES = 30;
 
-/** @typedef {{ nodeVersion: string, uid: number, defaultChromium: string }} Options */
+/**
+ * The facts of the machine, gathered once in main(): the environment is read there and nowhere
+ * else. (This script cannot use the server's config module: it must run, and parse, before the
+ * Node.js version is known to be one that module needs.)
+ * @typedef {{ nodeVersion: string, uid: number, defaultChromium: string, env: NodeJS.ProcessEnv }} Options
+ */
 
 /** @param {string} message */
 function fail(message) {
@@ -113,11 +118,12 @@ function lastLines(file, count) {
  * @param {string} aptGet
  * @param {string[]} args
  * @param {string} log
+ * @param {NodeJS.ProcessEnv} baseEnv
  * @returns {string | null}
  */
-function runAptGet(aptGet, args, log) {
+function runAptGet(aptGet, args, log, baseEnv) {
   var fd = fs.openSync(log, 'a');
-  var env = Object.assign({}, process.env, { DEBIAN_FRONTEND: 'noninteractive' });
+  var env = Object.assign({}, baseEnv, { DEBIAN_FRONTEND: 'noninteractive' });
   var result;
   try {
     result = childProcess.spawnSync(aptGet, args, { stdio: ['ignore', fd, fd], env: env });
@@ -134,16 +140,17 @@ function runAptGet(aptGet, args, log) {
 /**
  * @param {string} aptGet
  * @param {string} chromium
+ * @param {NodeJS.ProcessEnv} env
  */
-function installChromium(aptGet, chromium) {
+function installChromium(aptGet, chromium, env) {
   process.stdout.write(
     'Chromium is missing at ' + chromium + ' and the end-to-end tests need it: installing Debian\'s chromium package ' +
       '(apt-get install chromium, once; a few minutes).\n'
   );
   var log = path.join(os.tmpdir(), 'traffic-chromium-install-' + process.pid + '.log');
   var problem =
-    runAptGet(aptGet, ['update'].concat(APT_OPTIONS), log) ||
-    runAptGet(aptGet, ['install', '-y'].concat(APT_OPTIONS, ['chromium']), log);
+    runAptGet(aptGet, ['update'].concat(APT_OPTIONS), log, env) ||
+    runAptGet(aptGet, ['install', '-y'].concat(APT_OPTIONS, ['chromium']), log, env);
   if (problem) {
     process.stderr.write(lastLines(log, LOG_TAIL_LINES) + '\n');
     return fail(
@@ -163,7 +170,7 @@ function installChromium(aptGet, chromium) {
 
 /** @param {Options} options */
 function checkBrowser(options) {
-  var configured = process.env.CHROMIUM_PATH;
+  var configured = options.env.CHROMIUM_PATH;
   if (configured) {
     if (isExecutableFile(configured)) return 0;
     var what = fs.existsSync(configured) ? 'is not an executable file' : 'names no file';
@@ -175,7 +182,7 @@ function checkBrowser(options) {
   var chromium = options.defaultChromium;
   if (isExecutableFile(chromium)) return 0;
 
-  var aptGet = findOnPath('apt-get', process.env.PATH);
+  var aptGet = findOnPath('apt-get', options.env.PATH);
   if (!aptGet || options.uid !== 0) {
     var reason = !aptGet ? 'apt-get is not available here' : 'only root can install it';
     return fail(
@@ -183,7 +190,7 @@ function checkBrowser(options) {
         INSTALL_COMMAND + '` (or set CHROMIUM_PATH to a Chromium executable), then run the command again.'
     );
   }
-  return installChromium(aptGet, chromium);
+  return installChromium(aptGet, chromium, options.env);
 }
 
 /**
@@ -199,6 +206,7 @@ function main(args, overrides) {
       nodeVersion: process.versions.node,
       uid: typeof process.getuid === 'function' ? process.getuid() : -1,
       defaultChromium: DEFAULT_CHROMIUM,
+      env: process.env,
     },
     overrides || {}
   );

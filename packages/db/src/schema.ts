@@ -416,6 +416,9 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_uq')
       .on(t.dedupeKey)
       .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    // The admin's list of jobs that gave up, newest first: done jobs pile up, so neither its count
+    // nor its page may read the whole table.
+    index('jobs_failed_idx').on(t.failedAt, t.id).where(sql`${t.failedAt} is not null`),
   ],
 );
 

@@ -18,18 +18,23 @@ export async function lockAddress(db: Executor, address: string): Promise<void> 
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in|${address}`}, 0))`);
 }
 
-export async function countFailures(db: Executor, where: { loginKey?: string; address: string }, since: Date): Promise<FailureCount> {
+/** This address's recent failures, for one login name and for all names, in one read. */
+export async function countFailures(db: Executor, loginKey: string, address: string, since: Date): Promise<{ byName: FailureCount; byAddress: FailureCount }> {
+  const forName = sql`${loginFailures.loginKey} = ${loginKey}`;
   const [row] = await db
-    .select({ count: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
+    .select({
+      nameCount: sql<number>`(count(*) filter (where ${forName}))::int`,
+      nameOldest: sql<string | null>`min(${loginFailures.createdAt}) filter (where ${forName})`,
+      addressCount: count(),
+      addressOldest: sql<string | null>`min(${loginFailures.createdAt})`,
+    })
     .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.address, where.address),
-        where.loginKey === undefined ? undefined : eq(loginFailures.loginKey, where.loginKey),
-        gt(loginFailures.createdAt, since),
-      ),
-    );
-  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    .where(and(eq(loginFailures.address, address), gt(loginFailures.createdAt, since)));
+  const at = (v: string | null | undefined) => (v ? new Date(v) : null);
+  return {
+    byName: { count: row?.nameCount ?? 0, oldest: at(row?.nameOldest) },
+    byAddress: { count: row?.addressCount ?? 0, oldest: at(row?.addressOldest) },
+  };
 }
 
 /** Records a failure and drops this address's failures that have left every window. */

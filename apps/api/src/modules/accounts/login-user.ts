@@ -32,8 +32,7 @@ export async function loginUser(ctx: AppContext, login: string, password: string
     const user = await findUserByLogin(tx, login);
     const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
 
-    const byName = await countFailures(tx, { loginKey, address }, since);
-    const byAddress = await countFailures(tx, { address }, since);
+    const { byName, byAddress } = await countFailures(tx, loginKey, address, since);
     const limited = byName.count >= SIGN_IN_LIMITS.failuresPerName ? byName : byAddress.count >= SIGN_IN_LIMITS.failuresPerAddress ? byAddress : undefined;
     if (limited) return { kind: 'refused', retryAt: new Date((limited.oldest ?? now).getTime() + SIGN_IN_LIMITS.windowMs) };
 

@@ -69,8 +69,9 @@ export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Pr
     // signed notify could replay it endlessly. PayHere's own record is read instead, at most once
     // per cool-down however many claims arrive (payhere-charges.ts).
     const externalId = `${n.order_id}:${n.payment_id}:${n.status_code}`;
-    if (await paymentEventExists(tx, 'payhere', externalId)) return 'duplicate';
     if (status === 2 && order.grantedAt) {
+      // The first charge's own notify delivered again is a plain duplicate, not a claim.
+      if (await paymentEventExists(tx, 'payhere', externalId)) return 'duplicate';
       if (order.kind !== 'package' || order.status === 'revoked') return 'already granted';
       await enqueuePayhereCharges(tx, order);
       if (n.message_type && n.message_type !== 'RECURRING_INSTALLMENT_SUCCESS') await enqueueSubscriptionSync(tx);

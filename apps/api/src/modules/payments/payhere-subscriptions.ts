@@ -25,7 +25,7 @@ const billing = () =>
     eq(orders.provider, 'payhere'),
     eq(orders.kind, 'package'),
     isNotNull(orders.grantedAt),
-    sql`coalesce(${orders.gatewaySubscriptionStatus}, 'active') in ('active', 'failed')`,
+    inArray(sql`coalesce(${orders.gatewaySubscriptionStatus}, 'active')`, BILLING),
   );
 
 /**
