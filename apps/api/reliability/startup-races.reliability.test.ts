@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema, SEED_PACKAGES } from '@traffic/db';
 import { createTestDatabase } from '@traffic/db/testing';
 import { loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/http/context.ts';
+import type { AppContext } from '../src/core/context.ts';
 import { ensureAdmin } from '../src/modules/accounts/ensure-admin.ts';
 import { TEST_ADMIN, testEnv } from '../src/test-support/test-app.ts';
 import { Cleanup } from './support/cleanup.ts';
@@ -31,6 +31,7 @@ describe('several servers starting at once on a fresh database', () => {
       db: t.database.db,
       log: { info: () => undefined, warn: () => undefined } as unknown as AppContext['log'],
       catalogue: undefined as unknown as AppContext['catalogue'],
+      jobs: { kick: () => undefined },
       now: () => new Date(),
     };
     await Promise.all([ensureAdmin(ctx), ensureAdmin(ctx), ensureAdmin(ctx)]);

@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
 import type { Config } from './config.ts';
-import type { AppContext } from './http/context.ts';
+import type { AppContext } from './core/context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { serializeError } from './lib/safe-error.ts';
@@ -71,6 +71,7 @@ export interface App extends FastifyInstance {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    ctx: AppContext;
     jobs: JobRunner;
     scheduler: Scheduler;
   }
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase(config.database));
   const ownsDatabase = !options.database;
+  const jobs = new JobRunner(database.db, app.log);
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
@@ -109,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     if (ownsDatabase) await runMigrations(database);
     const catalogue = new CatalogueCache(database.db, app.log, database.pool);
-    const ctx: AppContext = { config, database, db: database.db, log: app.log, catalogue, now: options.now ?? (() => new Date()) };
+    const ctx: AppContext = { config, database, db: database.db, log: app.log, catalogue, now: options.now ?? (() => new Date()), jobs };
     app.decorate('ctx', ctx);
     await catalogue.listen();
     app.addHook('onClose', () => catalogue.close());
@@ -121,7 +123,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const ninehits = new NinehitsClient(config.ninehits.baseUrl, config.ninehits.apiKey);
-  const jobs = new JobRunner(app.ctx.db, app.log);
   jobs.register(SEND_EMAIL_JOB, sendEmailJob(app.ctx, createTransport(config.mail.smtpUrl)));
   jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
   jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));

@@ -3,22 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import { preparedPerDatabase, schema } from '@traffic/db';
-import { AppError } from './app-error.ts';
+import { AppError } from '../core/app-error.ts';
+import type { AuthUser } from '../core/auth-user.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 
 const { users, revokedTokens } = schema;
 
-export interface AuthUser {
-  id: number;
-  email: string;
-  username: string;
-  role: string;
-  status: string;
-  /** On routes with `config.userViewStamp`: the stamp of the caller's user object (user-view.repository.ts). */
-  viewStamp?: string;
-  /** The token this call came with: its id (absent from tokens issued before sign-out existed) and end. */
-  token: { id: string | undefined; expiresAt: Date };
-}
 
 interface TokenClaims {
   sub: string;
@@ -133,12 +123,3 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.auth;
 }
 
-export function isAdmin(user: AuthUser): boolean {
-  return user.role === 'ROLE_ADMIN';
-}
-
-/** RULES.md: a route that names a user by email serves that user or an admin; anyone else learns nothing. */
-export function assertSelfOrAdmin(user: AuthUser, email: string): void {
-  if (isAdmin(user) || user.email.toLowerCase() === email.trim().toLowerCase()) return;
-  throw new AppError('FORBIDDEN', 'You may not access this account.');
-}

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@traffic/shared';
-import { AppError, STATUS_BY_CODE, codeForStatus } from './app-error.ts';
+import { AppError } from '../core/app-error.ts';
+import { STATUS_BY_CODE, codeForStatus } from './error-status.ts';
 
 /** Messages for the framework's own 4xx errors, so no internal wording reaches a client. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
-import { isAdmin, signedInCaller } from './auth.ts';
+import { AppError } from '../core/app-error.ts';
+import { signedInCaller } from './auth.ts';
+import { isAdmin } from '../core/auth-user.ts';
 
 /** 127.0.0.0/8 and ::1, also as Node reports IPv4 on a dual-stack socket (::ffff:127.x.x.x). */
 const LOOPBACK_PEER = /^(?:(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1)$/i;

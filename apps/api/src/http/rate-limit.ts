@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { AppError } from './app-error.ts';
+import { AppError } from '../core/app-error.ts';
 
 /**
  * Per-address limits on the routes that guess at secrets (sign-in, registration, reset codes),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@traffic/shared';
-import { AppError } from './app-error.ts';
+import { AppError } from '../core/app-error.ts';
 
 const NUL = '\u0000';
 

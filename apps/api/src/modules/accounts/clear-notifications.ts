@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { assertSelfOrAdmin, type AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import { assertSelfOrAdmin, type AuthUser } from '../../core/auth-user.ts';
 import { findUserByEmail } from './users.repository.ts';
 
 /** POST users/clear-notifications/{email}: empties that user's notification list. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import { createTestDatabase, type TestDatabase } from '@traffic/db/testing';
 import { loadConfig } from '../../config.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { testEnv } from '../../test-support/test-app.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { ensureAdmin } from './ensure-admin.ts';
@@ -19,6 +19,7 @@ describe('ensureAdmin', () => {
     db: t.database.db,
     log: { info: () => undefined, warn: (m: string) => warnings.push(m) } as unknown as AppContext['log'],
     catalogue: undefined as unknown as AppContext['catalogue'],
+    jobs: { kick: () => undefined },
     now: () => new Date(),
   });
 
@@ -75,6 +76,7 @@ describe('ensureAdmin with several servers starting at once', () => {
       db: t.database.db,
       log: { info: () => undefined, warn: () => undefined } as unknown as AppContext['log'],
       catalogue: undefined as unknown as AppContext['catalogue'],
+      jobs: { kick: () => undefined },
       now: () => new Date(),
     });
     const env = { ADMIN_EMAIL: 'race@example.com', ADMIN_PASSWORD: 'race-password-1' };

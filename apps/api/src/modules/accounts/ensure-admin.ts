@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import { stripUsername } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { uniqueViolation } from './users.repository.ts';
 

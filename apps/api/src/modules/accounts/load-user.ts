@@ -1,7 +1,7 @@
 import type { User } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { assertSelfOrAdmin, type AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import { assertSelfOrAdmin, type AuthUser } from '../../core/auth-user.ts';
 import type { Executor } from '@traffic/db';
 import { findUserByEmail } from './users.repository.ts';
 import { findUserView, type UserViewRow } from './user-view.repository.ts';

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { findUserByLogin, type UserRow } from './users.repository.ts';
 import { accountLoginKey, clearFailures, clientOf, countFailures, lockAddress, recordFailure, unknownLoginKey } from './login-failures.repository.ts';

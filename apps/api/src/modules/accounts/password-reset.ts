@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { findUserByEmail, setPasswordEndingSessions } from './users.repository.ts';

@@ -1,7 +1,7 @@
 import { MSG, registerBodySchema, splitFullName } from '@traffic/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { findUserByEmail, insertUser, isUsernameTaken, uniqueViolation, type UserRow } from './users.repository.ts';
 

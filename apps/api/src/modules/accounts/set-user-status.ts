@@ -1,6 +1,6 @@
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { findUserByEmail, updateUser } from './users.repository.ts';
 import { PACKAGE_TYPES } from '@traffic/shared';
 import { cancelCardSubscriptions } from '../payments/payhere-subscriptions.ts';

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../http/context.ts';
-import type { AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { bumpSessionVersion, forgetExpiredRevocations, revokeToken } from './sessions.repository.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { splitFullName, updateDetailsBodySchema, type User } from '@traffic/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { assertSelfOrAdmin, type AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import { assertSelfOrAdmin, type AuthUser } from '../../core/auth-user.ts';
 import { findUserByEmail, updateUser } from './users.repository.ts';
 import { getUserObject } from './load-user.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { EXPIRY_WARNING_DAYS, LATEST_WEBSITES_COUNT, type Website } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { presentWebsite } from '../accounts/user.presenter.ts';
 import type { WebsiteJson } from '../accounts/user-view.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FailedJobsPage, RetryJobResult } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import { listFailedJobs, retryFailedJob, type FailedJobRow } from '../../jobs/job-queue.ts';
 
 /** What each kind of job was for, in words an operator reads, from its payload. */

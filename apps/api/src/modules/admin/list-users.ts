@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import type { AllUsersPage, PackageType } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 
 export interface ListUsersQuery {
   page: number;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 
 /**
  * POST admin/search-users: customers whose username, name or email contains the text; fullName

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { MSG } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 
 /**
  * POST admin/notify/{audience}: to every customer, or to the selected ones, each in a single

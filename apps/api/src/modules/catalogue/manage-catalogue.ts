@@ -9,8 +9,8 @@ import {
   type updatePackageBodySchema,
 } from '@traffic/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import {
   findAddon,
   findPackage,

@@ -1,5 +1,5 @@
 import type { NinehitsAccount } from '@traffic/shared';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { NinehitsError, type NinehitsClient } from './ninehits-client.ts';
 
 /**

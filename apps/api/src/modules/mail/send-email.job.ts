@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { findEmail, markEmail } from './mail.repository.ts';
 

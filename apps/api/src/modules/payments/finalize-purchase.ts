@@ -1,7 +1,7 @@
 import type { User } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { getUserObject } from '../accounts/load-user.ts';
 import { findActivationByOrder, findLatestOrderForItem, findOrder, type OrderKind, type OrderRow } from './orders.repository.ts';
 import { grantOrder } from './grant-order.ts';

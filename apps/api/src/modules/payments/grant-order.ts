@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import { addMonths } from '../../lib/dates.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
 import { enqueueReconcile } from '../websites/reconcile-capacity.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import { findOrder, findOrderByProviderId, paymentEventExists, recordPaymentEvent, updateOrder } from './orders.repository.ts';
 import { grantOrder, revokeOrder } from './grant-order.ts';
 import { enqueuePayhereCharges } from './payhere-charges.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import type { ActivatedAddonsPage } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 
 interface Row {
   user_id: number;

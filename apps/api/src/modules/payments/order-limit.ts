@@ -1,5 +1,5 @@
 import type { Executor } from '@traffic/db';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../core/app-error.ts';
 import { unfinishedCheckoutsSince } from './orders.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';

@@ -14,7 +14,8 @@ import {
   okSchema,
   userSchema,
 } from '@traffic/shared';
-import { currentUser, isAdmin } from '../../http/auth.ts';
+import { currentUser } from '../../http/auth.ts';
+import { isAdmin } from '../../core/auth-user.ts';
 import { createCardCheckout } from './create-order.ts';
 import { handlePayhereNotify, payhereNotifySchema } from './handle-payhere-notify.ts';
 import { activatePurchasedAddon, finalizePackagePurchase } from './finalize-purchase.ts';

@@ -1,7 +1,7 @@
 import { MSG, type CaptureResult } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { findOrderByProviderId, updateOrder } from './orders.repository.ts';
 import { PaypalError, firstCapture, type PaypalClient, type PaypalOrder } from './paypal-client.ts';
 import { settlePaypalCapture } from './paypal-settle-capture.ts';

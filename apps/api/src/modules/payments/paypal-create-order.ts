@@ -1,7 +1,7 @@
 import type { OrderKind, PaypalOrderResult } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { createPendingOrder } from './create-order.ts';
 import { updateOrder } from './orders.repository.ts';
 import { formatAmount } from './payhere-signature.ts';

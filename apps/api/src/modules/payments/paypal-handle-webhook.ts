@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
 import { findOrder, findOrderByProviderId, findOrderIdByPaypalCapture, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
 import { revokeOrder } from './grant-order.ts';
 import { PaypalError, type PaypalCapture, type PaypalClient } from './paypal-client.ts';

@@ -1,5 +1,5 @@
 import type { Executor } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { findOrder, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
 import { grantOrder } from './grant-order.ts';
 import type { PaypalCapture } from './paypal-client.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import { paypalStyleId, type SandboxOrder } from './paypal-sandbox-store.ts';
 import { signedWebhookHeaders } from './paypal-sandbox-signature.ts';
 

@@ -1,6 +1,6 @@
 import { schema } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
-import type { AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { NinehitsError, type NinehitsClient } from '../delivery/ninehits-client.ts';
 import { storeNinehitsState, unapprovedCampaigns } from './delivery.repository.ts';

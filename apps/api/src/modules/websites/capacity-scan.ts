@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { enqueueReconcile } from './reconcile-capacity.ts';
 

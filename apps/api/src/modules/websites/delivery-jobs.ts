@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { campaignTitle, toCampaign } from '../delivery/campaign.ts';
 import { NinehitsError, type NinehitsClient } from '../delivery/ninehits-client.ts';

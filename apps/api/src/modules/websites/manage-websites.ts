@@ -1,7 +1,7 @@
 import { MSG, hitLimitProblem, type CreateWebsiteInput, type UpdateWebsiteInput, type Website } from '@traffic/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { isAdmin, type AuthUser } from '../../http/auth.ts';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import { isAdmin, type AuthUser } from '../../core/auth-user.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { presentWebsiteRow } from './website.presenter.ts';
 import { assertMayEdit, websiteFor } from './website-access.ts';

@@ -1,5 +1,5 @@
 import { schema, type Executor } from '@traffic/db';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { NINEHITS_SYNC_JOB } from './delivery-jobs.ts';

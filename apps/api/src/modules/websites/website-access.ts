@@ -1,7 +1,7 @@
 import { MSG } from '@traffic/shared';
 import type { Executor } from '@traffic/db';
-import { AppError } from '../../http/app-error.ts';
-import { isAdmin, type AuthUser } from '../../http/auth.ts';
+import { AppError } from '../../core/app-error.ts';
+import { isAdmin, type AuthUser } from '../../core/auth-user.ts';
 import { findWebsite, type WebsiteWithLocations } from './websites.repository.ts';
 
 /** Only the owner or an admin touches a website; anyone else gets 403 whether or not it exists. */

@@ -13,10 +13,9 @@ export interface AppContext {
   catalogue: CatalogueCache;
   /** The clock, injectable so expiry rules can be tested without waiting. */
   now: () => Date;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
+  /**
+   * The background job queue's runner. A use case that enqueues work calls `jobs.kick()` once its
+   * transaction has committed, so the work starts at once instead of at the next poll.
+   */
+  jobs: { kick(): void };
 }
