@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '@traffic/shared/contract';
 import { createListeningTestApp } from '../test-support/listening-app.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { ACTORS, buildFixtures, headersFor, type Fixtures } from './matrix-fixtures.ts';
@@ -22,6 +23,12 @@ describe('authorization matrix', () => {
     const registered = t.app.routeRegistry.map((r) => `${r.method} ${r.url}`);
     expect(registered.filter((key) => !PROBES[key])).toEqual([]);
     expect(Object.keys(PROBES).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('serves exactly the endpoints of the registry, each with its rule', () => {
+    const served = t.app.routeRegistry.filter((r) => !r.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url} ${r.auth}`);
+    const declared = allEndpoints().map((e) => `${e.method} /api${e.path} ${e.auth}`);
+    expect([...served].sort()).toEqual([...declared].sort());
   });
 
   it('answers each actor as the matrix says', async () => {

@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '@traffic/shared/errors';
 import { MSG } from '@traffic/shared/messages';
+import { pathOf, queryString, type Endpoint, type RequestOf, type ResponseOf } from '@traffic/shared/contract/endpoint';
 import { readToken } from './session-store.ts';
 
 /** `NETWORK`: no answer at all (offline, server down), so there is no server code to report. */
@@ -54,13 +55,8 @@ async function decodeError(response: Response): Promise<ApiError> {
   );
 }
 
-/** The one HTTP client: JSON (or a FormBody) in, JSON out, the stored token attached, errors thrown as ApiError. Toasts are the caller's. */
-export function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  return send<T>(method, `${API_BASE}${path}`, body, readToken());
-}
-
-/** A body sent `application/x-www-form-urlencoded` (the spec's form-encoded admin calls); any other body goes as JSON. */
-export class FormBody {
+/** A body sent `application/x-www-form-urlencoded` (the form-encoded admin calls); any other body goes as JSON. */
+class FormBody {
   constructor(readonly fields: Record<string, string>) {}
 }
 
@@ -93,19 +89,50 @@ async function send<T>(method: Method, url: string, body: unknown, token: string
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
-  /** POST with form fields (`application/x-www-form-urlencoded`) instead of JSON. */
-  postForm: <T>(path: string, fields: Record<string, string>) => apiRequest<T>('POST', path, new FormBody(fields)),
+/** Form fields from a form-encoded endpoint's body: every value a string, absent ones left out. */
+const formFields = (body: object) =>
+  new FormBody(Object.fromEntries(Object.entries(body).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))));
+
+/**
+ * Development and tests check every answer against its entry's response schema, so a server and a
+ * client that drift apart fail loudly where they are built; production trusts the server and never
+ * loads the schemas.
+ */
+const CHECK_RESPONSES = import.meta.env.DEV;
+
+async function checkResponse(entry: Endpoint, data: unknown): Promise<void> {
+  const { responses } = await entry.schemas();
+  const schema = Object.values(responses)[0];
+  const result = schema?.safeParse(data);
+  if (result && !result.success) {
+    throw new ApiError(0, 'INTERNAL', `${entry.method} ${entry.path}: the answer does not match its schema: ${result.error.message}`);
+  }
+}
+
+export interface CallOptions {
   /**
-   * POST with a token the caller holds rather than the stored one (the session being signed out,
-   * already forgotten by the browser): its 401 means nothing more to end, so it is not reported.
+   * A token the caller holds rather than the stored one (the session being signed out, already
+   * forgotten by the browser): its 401 means nothing more to end, so it is not reported.
    */
-  postWithToken: <T>(path: string, token: string) => send<T>('POST', `${API_BASE}${path}`, undefined, token, false),
-};
+  token?: string;
+}
+
+type CallArgs<E> = {} extends RequestOf<E> ? [request?: RequestOf<E>, options?: CallOptions] : [request: RequestOf<E>, options?: CallOptions];
+
+/**
+ * The one way the browser calls the API: an endpoint of the registry (packages/shared/src/contract)
+ * and its typed params, query and body. The stored token is attached; failures are thrown as
+ * ApiError; toasts are the caller's.
+ */
+export async function call<E extends Endpoint>(entry: E, ...[request, options]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const parts = (request ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const url = `${API_BASE}${pathOf(entry.path, parts.params)}${queryString(parts.query)}`;
+  const body = entry.bodyEncoding === 'form' && parts.body ? formFields(parts.body) : parts.body;
+  const token = options?.token ?? readToken();
+  const data = await send<ResponseOf<E>>(entry.method, url, body, token, options?.token === undefined);
+  if (CHECK_RESPONSES) await checkResponse(entry, data);
+  return data;
+}
 
 /**
  * The embedded payment sandboxes (`/sandbox/*`, sandbox mode only), which stand in for the buyer's
@@ -115,10 +142,6 @@ export const sandboxApi = {
   post: <T>(path: string, body?: unknown) => send<T>('POST', `/sandbox${path}`, body, null),
 };
 
-/** A path segment from user data (emails carry '@', '+', ...). */
-export const segment = (value: string | number) => encodeURIComponent(String(value));
 
-/** The `{ ok: true }` answer of calls that return nothing else. */
-export interface OkResponse {
-  ok: true;
-}
+/** A path segment from user data, for the sandbox calls (the API's paths are built by `call`). */
+export const segment = (value: string | number) => encodeURIComponent(String(value));

@@ -10,3 +10,12 @@ export const errorBodySchema = z
   .meta({ id: 'Error' });
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+/** What the browser needs to know about this deployment (never a secret). */
+export const clientConfigSchema = z.object({
+  paymentsMode: z.enum(['sandbox', 'live']),
+  /** PayPal's public client id for the JS SDK; null in sandbox mode, where our own approval dialog stands in. */
+  paypalClientId: z.string().nullable(),
+  currency: z.literal('USD'),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

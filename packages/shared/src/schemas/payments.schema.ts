@@ -130,3 +130,43 @@ export const activatedAddonsPageSchema = z
   })
   .meta({ id: 'ActivatedAddonsPage' });
 export type ActivatedAddonsPage = z.infer<typeof activatedAddonsPageSchema>;
+
+/** The notify form; PayHere sends more fields than we use, and every value is a string. */
+export const payhereNotifySchema = z
+  .object({
+    merchant_id: z.string().max(64).default(''),
+    order_id: z.string().max(64).default(''),
+    payment_id: z.string().max(64).default(''),
+    payhere_amount: z.string().max(32).default(''),
+    payhere_currency: z.string().max(8).default(''),
+    status_code: z.string().max(8).default(''),
+    md5sig: z.string().max(64).default(''),
+    status_message: z.string().max(500).optional(),
+    recurring: z.string().max(8).optional(),
+    subscription_id: z.string().max(64).optional(),
+    message_type: z.string().max(64).optional(),
+  })
+  .loose();
+
+/** What a payment callback (PayHere notify, PayPal webhook) answers: how it was handled. */
+export const callbackResultSchema = z.object({ result: z.string() });
+
+/** A PayPal order id in a path. */
+export const paypalOrderParamsSchema = z.object({
+  id: z.string().trim().min(1, 'id is required').max(64).regex(/^[A-Za-z0-9-]+$/, 'id is not a PayPal order id'),
+});
+
+/** The PayPal webhook's body stays the exact bytes it was signed as (it is verified against them). */
+export const paypalWebhookBodySchema = z.string();
+
+const addonRefSchema = z.object({ type: z.string(), count: z.number(), name: z.string() });
+/** An add-on activation (bought or granted): its row id, end and what it adds. */
+export const activationSchema = z
+  .object({
+    id: z.number(),
+    expiry_date: z.string(),
+    additional_hit: addonRefSchema.optional(),
+    additional_slot: addonRefSchema.optional(),
+  })
+  .meta({ id: 'Activation' });
+export type Activation = z.infer<typeof activationSchema>;

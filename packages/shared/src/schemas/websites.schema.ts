@@ -121,3 +121,7 @@ export const bulkStatusParamsSchema = z.object({
 export const confirmedHitsSchema = z.object({ confirmedHits: z.number(), ninehits_state: z.string().nullable() });
 export type ConfirmedHits = z.infer<typeof confirmedHitsSchema>;
 export const pauseResultSchema = z.object({ status: z.enum(WEBSITE_STATUSES), message: z.string() });
+export type PauseResult = z.infer<typeof pauseResultSchema>;
+
+/** Pause All / Unpause All: how many websites changed, and the message to show. */
+export const bulkStatusResultSchema = z.object({ count: z.number(), message: z.string() });

@@ -60,6 +60,7 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
       text: `Hello ${user.username},\n\nYour password reset code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask to reset your password, you can ignore this mail.`,
     });
   });
+  ctx.jobs.kick();
 }
 
 /** The token is random and long, so a plain SHA-256 suffices to store it. */

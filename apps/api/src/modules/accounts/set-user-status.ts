@@ -23,4 +23,5 @@ export async function setUserStatus(ctx: AppContext, admin: AuthUser, email: str
     // Activated again: the websites the system paused meanwhile come back as far as capacity allows.
     else for (const type of PACKAGE_TYPES) await enqueueReconcile(tx, target.id, type);
   });
+  ctx.jobs.kick();
 }

@@ -37,5 +37,6 @@ export async function retryJob(ctx: AppContext, id: number): Promise<RetryJobRes
   const result = await ctx.db.transaction((tx) => retryFailedJob(tx, id));
   if (!result) throw new AppError('NOT_FOUND', `No failed job #${id}.`);
   ctx.log.info({ jobId: id, result }, 'failed job retried by an admin');
+  ctx.jobs.kick();
   return { result };
 }

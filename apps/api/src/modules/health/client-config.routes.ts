@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-export const clientConfigSchema = z.object({
-  paymentsMode: z.enum(['sandbox', 'live']),
-  /** PayPal's public client id for the JS SDK; null in sandbox mode, where our own approval dialog stands in. */
-  paypalClientId: z.string().nullable(),
-  currency: z.literal('USD'),
-});
+import type { ClientConfig } from '@traffic/shared';
+import { healthApi as api } from '@traffic/shared/contract';
+import { route } from '../../http/endpoint-route.ts';
 
 /** GET /api/config: what the browser needs to know about this deployment (never a secret). */
 export async function clientConfigRoutes(app: FastifyInstance): Promise<void> {
   const { paymentsMode, paypal } = app.ctx.config;
-  const body = { paymentsMode, paypalClientId: paymentsMode === 'live' ? paypal.clientId : null, currency: 'USD' as const };
-  app.withTypeProvider<ZodTypeProvider>().get('/config', {
-    config: { auth: 'public' },
-    schema: { tags: ['health'], summary: 'Public runtime settings for the web app', response: { 200: clientConfigSchema } },
-    handler: async () => body,
-  });
+  const body: ClientConfig = { paymentsMode, paypalClientId: paymentsMode === 'live' ? paypal.clientId : null, currency: 'USD' };
+  await route(app, api.clientConfig, () => body);
 }

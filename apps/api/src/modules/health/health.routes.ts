@@ -1,20 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { errorBodySchema, healthSchema } from '@traffic/shared';
-import { AppError } from '../../core/app-error.ts';
+import { healthApi as api } from '@traffic/shared/contract';
+import { route } from '../../http/endpoint-route.ts';
+import { checkHealth } from './check-health.ts';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get('/health', {
-    config: { auth: 'public' },
-    schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthSchema, 503: errorBodySchema } },
-    handler: async () => {
-      try {
-        await app.ctx.db.execute(sql`select 1`);
-      } catch {
-        throw new AppError('UNAVAILABLE', 'The database is not reachable.');
-      }
-      return { status: 'ok' as const, database: 'ok' as const };
-    },
-  });
+  await route(app, api.health, () => checkHealth(app.ctx));
 }

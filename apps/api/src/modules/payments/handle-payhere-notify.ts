@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { payhereNotifySchema } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { findOrder, findOrderByProviderId, paymentEventExists, recordPaymentEvent, updateOrder } from './orders.repository.ts';
@@ -7,22 +8,6 @@ import { enqueuePayhereCharges } from './payhere-charges.ts';
 import { enqueueSubscriptionSync } from './payhere-subscriptions.ts';
 import { notifySignature, signaturesMatch } from './payhere-signature.ts';
 
-/** The notify form; PayHere sends more fields than we use, and every value is a string. */
-export const payhereNotifySchema = z
-  .object({
-    merchant_id: z.string().max(64).default(''),
-    order_id: z.string().max(64).default(''),
-    payment_id: z.string().max(64).default(''),
-    payhere_amount: z.string().max(32).default(''),
-    payhere_currency: z.string().max(8).default(''),
-    status_code: z.string().max(8).default(''),
-    md5sig: z.string().max(64).default(''),
-    status_message: z.string().max(500).optional(),
-    recurring: z.string().max(8).optional(),
-    subscription_id: z.string().max(64).optional(),
-    message_type: z.string().max(64).optional(),
-  })
-  .loose();
 export type PayhereNotify = z.output<typeof payhereNotifySchema>;
 
 /** What is kept of a notify: the fields we read, never whatever else a sender adds (replays must not fill the disk). */
@@ -41,6 +26,12 @@ const cents = (amount: string | number) => Math.round(Number(amount) * 100);
  * (payhere-charges.ts), which applies each real charge once. Returns what was done, for the log.
  */
 export async function handlePayhereNotify(ctx: AppContext, n: PayhereNotify): Promise<string> {
+  const result = await decideNotify(ctx, n);
+  ctx.jobs.kick();
+  return result;
+}
+
+async function decideNotify(ctx: AppContext, n: PayhereNotify): Promise<string> {
   const { payhere } = ctx.config;
   const reject = (why: string): never => {
     ctx.log.warn({ orderId: n.order_id, paymentId: n.payment_id, why }, 'PayHere notify rejected');

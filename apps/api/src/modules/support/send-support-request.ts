@@ -17,4 +17,5 @@ export async function sendSupportRequest(ctx: AppContext, actor: AuthUser, email
       text: `From: ${actor.username} <${email}> (account ${actor.email})\n\n${message}`,
     });
   });
+  ctx.jobs.kick();
 }

@@ -48,6 +48,7 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
     // connection) and answer an error for a website that exists, which the customer would create again.
     return { ...website, ownerEmail: owner.email, ownerUsername: owner.username };
   });
+  ctx.jobs.kick();
   return presentWebsiteRow(created);
 }
 
@@ -65,6 +66,7 @@ export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: Upd
     const job = syncJob(current.id);
     await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
   });
+  ctx.jobs.kick();
   return presentWebsiteRow((await findWebsite(ctx.db, existing.id))!);
 }
 
@@ -96,12 +98,16 @@ export async function togglePause(ctx: AppContext, actor: AuthUser, id: number):
     await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
     return next;
   });
+  ctx.jobs.kick();
   return { status, message: status === 'PAUSED' ? MSG.websitePaused : MSG.websiteActivated };
 }
 
 /** DELETE website/{id}/: the row goes at once; its 9Hits campaign is removed by a job. */
 export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
-  if (await deleteWebsiteWithJob(ctx.db, id, NINEHITS_DELETE_JOB, isAdmin(actor) ? undefined : actor.id)) return;
+  if (await deleteWebsiteWithJob(ctx.db, id, NINEHITS_DELETE_JOB, isAdmin(actor) ? undefined : actor.id)) {
+    ctx.jobs.kick();
+    return;
+  }
   // Nothing deleted: say why, as every website call does (403 for someone else's or a missing one).
   await websiteFor(ctx.db, actor, id);
   throw new AppError('NOT_FOUND', 'Website not found.');
@@ -109,7 +115,7 @@ export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number
 
 /** POST website/{userId}/websites/{PAUSED|ACTIVE} (admin): every website of that user. */
 export async function setAllWebsitesStatus(ctx: AppContext, userId: number, status: 'PAUSED' | 'ACTIVE'): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
+  const count = await ctx.db.transaction(async (tx) => {
     const user = await lockUserRow(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'User not found.');
     const sites = await websitesOfUser(tx, userId);
@@ -121,4 +127,6 @@ export async function setAllWebsitesStatus(ctx: AppContext, userId: number, stat
     }
     return sites.length;
   });
+  ctx.jobs.kick();
+  return count;
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConfirmedHits } from '@traffic/shared/schemas/websites.schema';
-import { api, segment } from '../../../lib/api-client.ts';
+import { websitesApi } from '@traffic/shared/contract/websites';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET website/{id}/hits: the hits the traffic service has delivered so far, and its approval state. */
-export function checkHits(id: number): Promise<ConfirmedHits> {
-  return api.get<ConfirmedHits>(`/website/${segment(id)}/hits`);
+export function checkHits(id: number) {
+  return call(websitesApi.hits, { params: { id } });
 }
 
 /** Asked on demand (the Check hits button), never on mount; each click asks again. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, segment, type OkResponse } from '../../../lib/api-client.ts';
+import { websitesApi } from '@traffic/shared/contract/websites';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { refreshAfterWebsiteChange } from './refresh-websites.ts';
 
 /** DELETE website/{id}/. */
-export function deleteWebsite(id: number): Promise<OkResponse> {
-  return api.delete<OkResponse>(`/website/${segment(id)}/`);
+export function deleteWebsite(id: number) {
+  return call(websitesApi.remove, { params: { id } });
 }
 
 export function useDeleteWebsite() {

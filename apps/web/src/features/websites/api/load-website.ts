@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Website } from '@traffic/shared/schemas/accounts.schema';
-import { api, segment } from '../../../lib/api-client.ts';
+import { websitesApi } from '@traffic/shared/contract/websites';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST website/edit/{id}: one website with its locations (the owner's or, for an admin, anyone's). */
-export function loadWebsite(id: number): Promise<Website> {
-  return api.post<Website>(`/website/edit/${segment(id)}`);
+export function loadWebsite(id: number) {
+  return call(websitesApi.load, { params: { id } });
 }
 
 export function websiteQuery(id: number) {

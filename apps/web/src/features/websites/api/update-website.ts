@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Website } from '@traffic/shared/schemas/accounts.schema';
-import { api } from '../../../lib/api-client.ts';
+import { websitesApi } from '@traffic/shared/contract/websites';
+import { call } from '../../../lib/api-client.ts';
 import type { UpdateWebsiteBody } from '../website-body.ts';
 import { refreshAfterWebsiteChange } from './refresh-websites.ts';
 
 /** PUT website: the address and type stay as the server has them. */
-export function updateWebsite(body: UpdateWebsiteBody): Promise<Website> {
-  return api.put<Website>('/website', body);
+export function updateWebsite(body: UpdateWebsiteBody) {
+  return call(websitesApi.update, { body });
 }
 
 export function useUpdateWebsite() {

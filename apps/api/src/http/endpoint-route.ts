@@ -1,0 +1,49 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@traffic/shared';
+import type { BodyOut, Endpoint, ParamsOut, QueryOut, ReplyOf } from '@traffic/shared/contract';
+
+/** What a handler sees of its request: the parsed params, query and body its entry declares. */
+export type EndpointRequest<E> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: ParamsOut<E>;
+  query: QueryOut<E>;
+  body: BodyOut<E>;
+};
+
+/**
+ * A handler answers the success body its entry declares, or the reply itself when it has already
+ * sent (pre-serialised JSON from a cache). The success status is the entry's own.
+ */
+export type EndpointHandler<E> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ReplyOf<E> | FastifyReply> | ReplyOf<E> | FastifyReply;
+
+/** Server-only policy for a route: its rate limit, and whether the session check reads the user-object stamp. */
+export type RoutePolicy = Omit<FastifyContextConfig, 'auth'>;
+
+/**
+ * Registers one route from its registry entry (packages/shared/src/contract): method, path, auth
+ * rule and schemas come from the entry, so the route file holds only the entry → use case line.
+ * Requests are validated and responses serialised (and checked) against the entry's zod schemas.
+ */
+export async function route<E extends Endpoint>(app: FastifyInstance, entry: E, handler: EndpointHandler<E>, policy: RoutePolicy = {}): Promise<void> {
+  const schemas = await entry.schemas();
+  const [status] = Object.keys(schemas.responses).map(Number);
+  const errors = Object.fromEntries(entry.errors.map((code) => [code, errorBodySchema]));
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: entry.method,
+    url: entry.path,
+    config: { ...policy, auth: entry.auth },
+    schema: {
+      tags: [entry.tag],
+      summary: entry.summary,
+      ...(schemas.params ? { params: schemas.params } : {}),
+      ...(schemas.query ? { querystring: schemas.query } : {}),
+      ...(schemas.body ? { body: schemas.body } : {}),
+      response: { ...schemas.responses, ...errors },
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as unknown as EndpointRequest<E>, reply);
+      if (result === reply) return reply;
+      return reply.code(status ?? 200).send(result);
+    },
+  });
+}

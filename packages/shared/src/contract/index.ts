@@ -1,0 +1,26 @@
+import { accountsApi } from './accounts.ts';
+import { adminApi, supportApi } from './admin.ts';
+import { catalogueApi } from './catalogue.ts';
+import type { Endpoint } from './endpoint.ts';
+import { healthApi } from './health.ts';
+import { paymentsApi } from './payments.ts';
+import { websitesApi } from './websites.ts';
+
+export * from './endpoint.ts';
+export { accountsApi, adminApi, supportApi, catalogueApi, healthApi, paymentsApi, websitesApi };
+
+/** The whole API, by module (what the server registers and the security suites walk). */
+export const api = { accounts: accountsApi, admin: adminApi, support: supportApi, catalogue: catalogueApi, health: healthApi, payments: paymentsApi, websites: websitesApi };
+
+const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'schemas' in value;
+
+/** Every endpoint of `api`, flattened. */
+export function allEndpoints(): Endpoint[] {
+  const found: Endpoint[] = [];
+  const walk = (node: unknown) => {
+    if (isEndpoint(node)) found.push(node);
+    else if (typeof node === 'object' && node !== null) for (const child of Object.values(node)) walk(child);
+  };
+  walk(api);
+  return found;
+}
