@@ -42,7 +42,9 @@ export async function route<E extends Endpoint>(app: FastifyInstance, entry: E, 
     },
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
-      if (result === reply) return reply;
+      // A handler that sent the reply itself returns it; a reply is thenable, so awaiting it gives
+      // no value, and `reply.sent` is what tells.
+      if (reply.sent || result === reply) return reply;
       return reply.code(status ?? 200).send(result);
     },
   });
