@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { AddonPackage as Addon } from '@traffic/shared/schemas/catalogue.schema';
 import { adminWithDetails, registerViaApi, signedInContext, uniqueName, type ApiSession } from './support/accounts.ts';
 
 /*
@@ -7,13 +8,6 @@ import { adminWithDetails, registerViaApi, signedInContext, uniqueName, type Api
  * Every test makes its own users and items, so it depends on no other file's state.
  */
 
-interface Addon {
-  id: string;
-  name: string;
-  price: string;
-  count: number;
-  type: string;
-}
 
 async function openAs(browser: Browser, baseURL: string | undefined, session: ApiSession, path: string): Promise<Page> {
   if (!baseURL) throw new Error('baseURL is set in playwright.config.ts');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { User as LoadedUser } from '@traffic/shared/schemas/accounts.schema';
 import { ADMIN, loginViaApi, registerViaApi, signedInContext, type ApiSession } from './support/accounts.ts';
 
 /*
@@ -6,11 +7,6 @@ import { ADMIN, loginViaApi, registerViaApi, signedInContext, type ApiSession } 
  * (Pay and Cancel) and the PayPal approval dialog. Every test registers its own customer.
  */
 
-interface LoadedUser {
-  subscription_expiry_date: string | null;
-  package: { id: string; name: string } | null;
-  stats: { normal: { availableHits: number; availableSlots: number } };
-}
 
 async function loadUser(request: APIRequestContext, session: ApiSession): Promise<LoadedUser> {
   const response = await request.post(`/api/users/load/${encodeURIComponent(session.data.email)}`, {

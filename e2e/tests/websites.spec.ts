@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { User as LoadedUser, Website as WireWebsite } from '@traffic/shared/schemas/accounts.schema';
 import { adminWithDetails, registerViaApi, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
 
 /*
@@ -7,17 +8,6 @@ import { adminWithDetails, registerViaApi, signedInContext, uniqueHost, type Api
  * deleting, and the capacity limits. Every test registers its own customers.
  */
 
-interface WireWebsite {
-  id: number;
-  url: string;
-  ninehits_key: string | null;
-  daily_hit_limit: number;
-  type: string;
-}
-interface LoadedUser {
-  websites: WireWebsite[];
-  stats: Record<'normal' | 'seo', { availableHits: number; availableSlots: number }>;
-}
 
 const bearer = (session: ApiSession) => ({ authorization: `Bearer ${session.token}` });
 

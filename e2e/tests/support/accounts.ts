@@ -1,21 +1,12 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import type { accountsApi } from '@traffic/shared/contract/accounts';
+import type { ResponseOf } from '@traffic/shared/contract/endpoint';
 
 /** The admin the e2e server is started with (playwright.config.ts). */
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 
-/** The user fields the tests read; the full object is RULES.md's "Wire details". */
-export interface WireUser {
-  email: string;
-  username: string;
-  address: string;
-  role: string;
-  status: string;
-}
-
-export interface ApiSession {
-  token: string;
-  data: WireUser;
-}
+/** A session as register and login answer it (the shared wire schema's type). */
+export type ApiSession = ResponseOf<typeof accountsApi.login>;
 
 /** Unique per call, and never a run of six digits (the reset-code mail is searched for one). */
 export function uniqueName(prefix: string): string {

@@ -8,7 +8,7 @@ import { addonIdFor } from '@traffic/shared/schemas/catalogue.schema';
 import { notify } from '../../app/toast.ts';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
 import { useCreateAddonMutation } from './api/create-addon.ts';
-import { useAddonsQuery } from './api/get-addons.ts';
+import { useAddons } from '../../lib/catalogue-queries.ts';
 import { AdminPage } from './components/admin-page.tsx';
 import { ExistingItems } from './components/existing-items.tsx';
 import { FormPanel } from './components/form-panel.tsx';
@@ -41,7 +41,7 @@ function previewId(count: string, kind: AddonKind): string | undefined {
 /** /addhits and /addslots: Name, Count, Price, Type; the spec's toasts; the form clears after a success. */
 function AddAddonPage({ kind }: { kind: AddonKind }) {
   const info = ADDON_KIND[kind];
-  const list = useAddonsQuery(kind);
+  const list = useAddons(kind);
   const create = useCreateAddonMutation(kind);
   const [refusal, setRefusal] = useState<string | null>(null);
   const {

@@ -7,7 +7,7 @@ import { MSG } from '@traffic/shared/messages';
 import { packageIdFor } from '@traffic/shared/schemas/catalogue.schema';
 import { notify } from '../../app/toast.ts';
 import { useCreatePackageMutation } from './api/create-package.ts';
-import { usePackagesQuery } from './api/get-packages.ts';
+import { usePackages } from '../../lib/catalogue-queries.ts';
 import { AdminPage } from './components/admin-page.tsx';
 import { ExistingItems } from './components/existing-items.tsx';
 import { FormPanel } from './components/form-panel.tsx';
@@ -45,7 +45,7 @@ const resolver = allProblemsResolver<PackageFormValues>((values) => ({
  * hit-package form's ('New hit pacakge added successfully' and the Hits Package failure).
  */
 export function AddPackagePage() {
-  const list = usePackagesQuery();
+  const list = usePackages();
   const create = useCreatePackageMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const {

@@ -7,10 +7,6 @@ export type AddonKind = 'hits' | 'slots';
 export const ADDON_KINDS = ['hits', 'slots'] as const satisfies readonly AddonKind[];
 
 interface AddonKindInfo {
-  /** The catalogue endpoint (GET, POST, PUT, DELETE /:id). */
-  path: string;
-  /** The activated add-ons endpoint (grant by email, delete an activation). */
-  activatedPath: string;
   listKey: readonly string[];
   /** "Extra hits", for headings and the grant selector's groups. */
   label: string;
@@ -23,8 +19,6 @@ interface AddonKindInfo {
 
 export const ADDON_KIND: Record<AddonKind, AddonKindInfo> = {
   hits: {
-    path: '/additional-hits',
-    activatedPath: '/activated-additional-hits',
     listKey: queryKeys.catalogue.additionalHits,
     label: 'Extra hits',
     added: MSG.hitPackageAdded,
@@ -34,8 +28,6 @@ export const ADDON_KIND: Record<AddonKind, AddonKindInfo> = {
     editTitle: 'Hits packages',
   },
   slots: {
-    path: '/additional-slots',
-    activatedPath: '/activated-additional-slots',
     listKey: queryKeys.catalogue.additionalSlots,
     label: 'Extra slots',
     added: MSG.slotPackageAdded,

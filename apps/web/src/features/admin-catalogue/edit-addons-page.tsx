@@ -2,7 +2,7 @@ import type { PackageType } from '@traffic/shared/constants';
 import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
 import { useDeleteAddonMutation } from './api/delete-addon.ts';
-import { useAddonsQuery } from './api/get-addons.ts';
+import { useAddons } from '../../lib/catalogue-queries.ts';
 import { useUpdateAddonMutation } from './api/update-addon.ts';
 import { AdminPage } from './components/admin-page.tsx';
 import { EditableTable } from './components/editable-table.tsx';
@@ -21,7 +21,7 @@ const columns: TableColumn<AddonPackage>[] = [
 /** /edithits and /editslots: the add-on catalogues, edited in place; Delete retires an add-on. */
 function EditAddonsPage({ kind }: { kind: AddonKind }) {
   const info = ADDON_KIND[kind];
-  const addons = useAddonsQuery(kind);
+  const addons = useAddons(kind);
   const update = useUpdateAddonMutation(kind);
   const remove = useDeleteAddonMutation(kind);
 

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import { useDeletePackageMutation } from './api/delete-package.ts';
-import { usePackagesQuery } from './api/get-packages.ts';
+import { usePackages } from '../../lib/catalogue-queries.ts';
 import { useUpdatePackageMutation } from './api/update-package.ts';
 import { AdminPage } from './components/admin-page.tsx';
 import { EditableTable } from './components/editable-table.tsx';
@@ -47,7 +47,7 @@ const columns: TableColumn<Package>[] = [
 
 /** /editpackage: the monthly packages, edited in place; Delete retires a package. */
 export function EditPackagesPage() {
-  const packages = usePackagesQuery();
+  const packages = usePackages();
   const update = useUpdatePackageMutation();
   const remove = useDeletePackageMutation();
 

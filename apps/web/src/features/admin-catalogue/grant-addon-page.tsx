@@ -6,7 +6,7 @@ import { DEFAULT_GRANT_ADDON_ID } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../app/toast.ts';
 import { ADDON_KIND, ADDON_KINDS, type AddonKind } from './addon-kind.ts';
-import { useAddonsQuery } from './api/get-addons.ts';
+import { useAddons } from '../../lib/catalogue-queries.ts';
 import { useGrantAddonMutation } from './api/grant-addon.ts';
 import { AdminPage } from './components/admin-page.tsx';
 import { CatalogueSelect } from './components/catalogue-select.tsx';
@@ -30,8 +30,8 @@ const resolver = allProblemsResolver<GrantAddonValues>((values) => ({
  * Which list the chosen add-on comes from decides the endpoint (the ids end in Hits or Slots).
  */
 export function GrantAddonPage() {
-  const hits = useAddonsQuery('hits');
-  const slots = useAddonsQuery('slots');
+  const hits = useAddons('hits');
+  const slots = useAddons('slots');
   const grant = useGrantAddonMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const {

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_GRANT_PACKAGE_ID, PACKAGE_TYPES } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../app/toast.ts';
-import { usePackagesQuery } from './api/get-packages.ts';
+import { usePackages } from '../../lib/catalogue-queries.ts';
 import { useGrantPackageMutation } from './api/grant-package.ts';
 import { AdminPage } from './components/admin-page.tsx';
 import { CatalogueSelect } from './components/catalogue-select.tsx';
@@ -25,7 +25,7 @@ const resolver = allProblemsResolver<GrantPackageValues>((values) => ({
 
 /** /adduserpackage: grants a package to a user by email (as typed, no format check); pkgBasic preselected. */
 export function GrantPackagePage() {
-  const packages = usePackagesQuery();
+  const packages = usePackages();
   const grant = useGrantPackageMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const {

@@ -57,25 +57,25 @@ describe('PackageDetailsPage (/managesubscriptions)', () => {
   });
 
   it('deletes an activated slot add-on on Yes, says so and reloads the table', async () => {
-    const { api } = await openDetails({ 'DELETE /activated-additional-slots/12/': ok() });
+    const { api } = await openDetails({ 'DELETE /activated-additional-slots/12': ok() });
     const before = pageRequests().length;
     await user.click(within(within(await annRow()).getByRole('list', { name: 'Additional slots of ann' })).getByRole('button', { name: 'Delete' }));
     api.reply('GET /admin/activated-addons', ok({ total: 2, rows: [{ ...ann, activatedadditionalslots: [] }, bob] }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
 
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.addonDeleted));
-    expect(api.callsTo('DELETE /activated-additional-slots/12/')).toHaveLength(1);
+    expect(api.callsTo('DELETE /activated-additional-slots/12')).toHaveLength(1);
     await waitFor(() => expect(within(screen.getByText('ann@example.com').closest('tr')!).queryByText('5 Slots')).not.toBeInTheDocument());
     expect(pageRequests().length).toBeGreaterThan(before);
   });
 
   it('sends a hits add-on to the hits endpoint and reports a failure', async () => {
-    const { api } = await openDetails({ 'DELETE /activated-additional-hits/11/': fail(500, 'INTERNAL', 'Internal error') });
+    const { api } = await openDetails({ 'DELETE /activated-additional-hits/11': fail(500, 'INTERNAL', 'Internal error') });
     await user.click(within(within(await annRow()).getByRole('list', { name: 'Additional hits of ann' })).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
 
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(MSG.addonDeleteFailed));
-    expect(api.callsTo('DELETE /activated-additional-hits/11/')).toHaveLength(1);
+    expect(api.callsTo('DELETE /activated-additional-hits/11')).toHaveLength(1);
     expect(toasts.success).not.toHaveBeenCalled();
   });
 

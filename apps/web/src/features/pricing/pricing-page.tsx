@@ -17,7 +17,7 @@ import {
   packageTypeTabId,
 } from '../../components/package-type-tabs.tsx';
 import { pendingPackage } from '../../lib/pending-purchase.ts';
-import { usePackages } from './api/get-packages.ts';
+import { usePackages } from '../../lib/catalogue-queries.ts';
 import { PackageCard } from './components/package-card.tsx';
 import { PackageGrid, PackageGridItem, PackageGridSkeleton } from './components/package-grid.tsx';
 import { useCheckoutHandlers } from './use-checkout-handlers.ts';

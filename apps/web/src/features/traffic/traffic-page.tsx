@@ -20,8 +20,7 @@ import {
 } from '../../components/package-type-tabs.tsx';
 import { pendingAddon } from '../../lib/pending-purchase.ts';
 import { PENDING_TYPE, type AddonKind } from './addon-kind.ts';
-import { useAdditionalHits } from './api/get-additional-hits.ts';
-import { useAdditionalSlots } from './api/get-additional-slots.ts';
+import { useAddons } from '../../lib/catalogue-queries.ts';
 import { AddonSection } from './components/addon-section.tsx';
 import { usePaypalPaid } from './use-paypal-paid.ts';
 
@@ -38,8 +37,8 @@ export function TrafficPage() {
 
 function TrafficForType({ type }: { type: PackageType }) {
   const user = useSignedInUser();
-  const hits = useAdditionalHits();
-  const slots = useAdditionalSlots();
+  const hits = useAddons('hits');
+  const slots = useAddons('slots');
   const paid = usePaypalPaid();
 
   // SPEC.md section 3: what /purchaseaddon needs to activate the add-on once the gateway sends the buyer back.

@@ -1,29 +1,12 @@
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import type { websitesApi } from '@traffic/shared/contract/websites';
 import type { PackageType, TrafficSource, WebsiteStatus } from '@traffic/shared/constants';
 import { countryNameByCode } from '@traffic/shared/countries';
 import type { WebsiteFormValues } from './website-form-model.ts';
 
-/** POST website (SPEC.md section 7); PUT website adds `id`. */
-export interface WebsiteBody {
-  email: string;
-  username: string;
-  user_id: number;
-  url: string;
-  bounce_rate_reduction: boolean;
-  daily_hit_limit: number;
-  geolocation_type: string;
-  status: WebsiteStatus;
-  traffic_source: TrafficSource;
-  traffic_source_type: string;
-  /** Country names; empty for All Countries. */
-  geolocations: string[];
-  title?: string;
-  type?: PackageType;
-  search_engine?: string;
-}
-
-export interface UpdateWebsiteBody extends WebsiteBody {
-  id: number;
-}
+/** POST website's body; PUT website adds `id`. */
+export type WebsiteBody = BodyIn<typeof websitesApi.create>;
+export type UpdateWebsiteBody = BodyIn<typeof websitesApi.update>;
 
 /** Who the website belongs to, as the body names them (the server takes the owner from the token). */
 export interface WebsiteOwner {

@@ -104,7 +104,7 @@ describe('WebsitesPage', () => {
 
   it('removes a website only after Yes, with the toast', async () => {
     const { api } = showApp('/websites', customer({ websites: [site] }));
-    api.reply(`DELETE /website/${site.id}/`, () => {
+    api.reply(`DELETE /website/${site.id}`, () => {
       api.reply(`POST /users/load/${site.email}`, ok(customer()));
       return ok();
     });
@@ -113,7 +113,7 @@ describe('WebsitesPage', () => {
     let dialog = await screen.findByRole('dialog', { name: MSG.confirmTitle });
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo(`DELETE /website/${site.id}/`)).toHaveLength(0);
+    expect(api.callsTo(`DELETE /website/${site.id}`)).toHaveLength(0);
 
     await user.click(within(await card(site.url)).getByRole('button', { name: 'Remove' }));
     dialog = await screen.findByRole('dialog', { name: MSG.confirmTitle });
@@ -124,7 +124,7 @@ describe('WebsitesPage', () => {
 
   it('says so when removing fails', async () => {
     const { api } = showApp('/websites', customer({ websites: [site] }));
-    api.reply(`DELETE /website/${site.id}/`, fail(500, 'INTERNAL', 'boom'));
+    api.reply(`DELETE /website/${site.id}`, fail(500, 'INTERNAL', 'boom'));
     const user = typist();
     await user.click(within(await card(site.url)).getByRole('button', { name: 'Remove' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));

@@ -1,4 +1,5 @@
-import { api, type OkResponse } from '../../../lib/api-client.ts';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import { call } from '../../../lib/api-client.ts';
 
 /**
  * POST users/logout: the server stops accepting this token at once, so a copy of it (a shared
@@ -7,7 +8,7 @@ import { api, type OkResponse } from '../../../lib/api-client.ts';
  */
 export async function endServerSession(token: string): Promise<void> {
   try {
-    await api.postWithToken<OkResponse>('/users/logout', token);
+    await call(accountsApi.logout, undefined, { token });
   } catch {
     // Offline or the server down: the token then runs out on its own (7 days at most).
   }

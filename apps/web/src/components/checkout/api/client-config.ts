@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { healthApi } from '@traffic/shared/contract/health';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/config: `paypalClientId` is null in sandbox mode, where our own approval dialog stands in for PayPal. */
-export interface ClientConfig {
-  paymentsMode: 'sandbox' | 'live';
-  paypalClientId: string | null;
-  currency: 'USD';
-}
 
-export function getClientConfig(): Promise<ClientConfig> {
-  return api.get<ClientConfig>('/config');
+export function getClientConfig() {
+  return call(healthApi.clientConfig);
 }
 
 export const clientConfigQuery = () =>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckoutForm, OrderKind } from '@traffic/shared/schemas/payments.schema';
-import { api } from '../../../lib/api-client.ts';
+import type { OrderKind } from '@traffic/shared/schemas/payments.schema';
+import { paymentsApi } from '@traffic/shared/contract/payments';
+import { call } from '../../../lib/api-client.ts';
 
 export interface OrderRequest {
   kind: OrderKind;
@@ -9,8 +10,8 @@ export interface OrderRequest {
 }
 
 /** POST /api/orders: a pending card order and the gateway form's fields, signed on the server. */
-export function createCardOrder(body: OrderRequest): Promise<CheckoutForm> {
-  return api.post<CheckoutForm>('/orders', body);
+export function createCardOrder(body: OrderRequest) {
+  return call(paymentsApi.createCardCheckout, { body });
 }
 
 export function useCreateCardOrder() {

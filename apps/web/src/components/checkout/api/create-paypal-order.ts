@@ -1,8 +1,8 @@
-import type { PaypalOrderResult } from '@traffic/shared/schemas/payments.schema';
-import { api } from '../../../lib/api-client.ts';
+import { paymentsApi } from '@traffic/shared/contract/payments';
+import { call } from '../../../lib/api-client.ts';
 import type { OrderRequest } from './create-card-order.ts';
 
 /** POST /api/payments/paypal/orders: our pending order and PayPal's, for exactly the catalogue price. */
-export function createPaypalOrder(body: OrderRequest): Promise<PaypalOrderResult> {
-  return api.post<PaypalOrderResult>('/payments/paypal/orders', body);
+export function createPaypalOrder(body: OrderRequest) {
+  return call(paymentsApi.paypal.createOrder, { body });
 }

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UpdateDetailsBody, User } from '@traffic/shared/schemas/accounts.schema';
-import { api, segment } from '../../../lib/api-client.ts';
+import type { UpdateDetailsBody } from '@traffic/shared/schemas/accounts.schema';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import { call } from '../../../lib/api-client.ts';
 
 /** PUT users/update/{email}: answers the updated user in `data`. */
-export function updateDetails(email: string, body: UpdateDetailsBody): Promise<{ data: User }> {
-  return api.put<{ data: User }>(`/users/update/${segment(email)}`, body);
+export function updateDetails(email: string, body: UpdateDetailsBody) {
+  return call(accountsApi.updateDetails, { params: { email }, body });
 }
 
 export function useUpdateDetailsMutation(email: string) {

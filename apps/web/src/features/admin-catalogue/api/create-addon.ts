@@ -1,21 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PackageType } from '@traffic/shared/constants';
-import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
-import { api } from '../../../lib/api-client.ts';
+import { catalogueApi } from '@traffic/shared/contract/catalogue';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 import { ADDON_KIND, type AddonKind } from '../addon-kind.ts';
 
-export interface CreateAddonBody {
-  /** The spec's call sends it; the server builds its own from the count (RULES.md "Catalogue ids"). */
-  id: string;
-  name: string;
-  price: number;
-  count: number;
-  type: PackageType;
-}
+/** The body carries an `id` for compatibility; the server builds its own from the count. */
+export type CreateAddonBody = BodyIn<typeof catalogueApi.hits.create>;
 
 /** POST additional-hits or POST additional-slots: 201 with the add-on; 409 when its id exists. */
-export function createAddon(kind: AddonKind, body: CreateAddonBody): Promise<AddonPackage> {
-  return api.post<AddonPackage>(ADDON_KIND[kind].path, body);
+export function createAddon(kind: AddonKind, body: CreateAddonBody) {
+  return call(catalogueApi[kind].create, { body });
 }
 
 export function useCreateAddonMutation(kind: AddonKind) {

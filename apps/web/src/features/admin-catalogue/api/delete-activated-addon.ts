@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, segment, type OkResponse } from '../../../lib/api-client.ts';
+import { paymentsApi } from '@traffic/shared/contract/payments';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { ADDON_KIND, type AddonKind } from '../addon-kind.ts';
+import type { AddonKind } from '../addon-kind.ts';
 
 export interface DeleteActivationInput {
   kind: AddonKind;
@@ -9,8 +10,8 @@ export interface DeleteActivationInput {
 }
 
 /** DELETE activated-additional-hits/{id}/ or activated-additional-slots/{id}/ (the spec's trailing slash). */
-export function deleteActivatedAddon({ kind, id }: DeleteActivationInput): Promise<OkResponse> {
-  return api.delete<OkResponse>(`${ADDON_KIND[kind].activatedPath}/${segment(id)}/`);
+export function deleteActivatedAddon({ kind, id }: DeleteActivationInput) {
+  return call(paymentsApi[kind].remove, { params: { id } });
 }
 
 /** Each success reloads the table (SPEC.md section 7). */

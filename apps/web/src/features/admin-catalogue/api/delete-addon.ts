@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, segment, type OkResponse } from '../../../lib/api-client.ts';
+import { catalogueApi } from '@traffic/shared/contract/catalogue';
+import { call } from '../../../lib/api-client.ts';
 import { ADDON_KIND, type AddonKind } from '../addon-kind.ts';
 
 /** DELETE additional-hits/{id} or DELETE additional-slots/{id}: retires the add-on. */
-export function deleteAddon(kind: AddonKind, id: string): Promise<OkResponse> {
-  return api.delete<OkResponse>(`${ADDON_KIND[kind].path}/${segment(id)}`);
+export function deleteAddon(kind: AddonKind, id: string) {
+  return call(catalogueApi[kind].remove, { params: { id } });
 }
 
 export function useDeleteAddonMutation(kind: AddonKind) {

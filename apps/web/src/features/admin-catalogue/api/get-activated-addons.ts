@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ActivatedAddonsPage } from '@traffic/shared/schemas/payments.schema';
-import { api } from '../../../lib/api-client.ts';
+import { paymentsApi } from '@traffic/shared/contract/payments';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface ActivatedAddonsParams {
@@ -15,9 +16,8 @@ export type ActivatedAddonsRow = ActivatedAddonsPage['rows'][number];
 export type ActivatedAddon = ActivatedAddonsRow['activatedadditionalhits'][number];
 
 /** GET admin/activated-addons: the 'Package details' table, paged and searched by the server. */
-export function getActivatedAddons({ page, size, search }: ActivatedAddonsParams): Promise<ActivatedAddonsPage> {
-  const query = new URLSearchParams({ page: String(page), size: String(size), search });
-  return api.get<ActivatedAddonsPage>(`/admin/activated-addons?${query.toString()}`);
+export function getActivatedAddons({ page, size, search }: ActivatedAddonsParams) {
+  return call(paymentsApi.activatedAddons, { query: { page, size, search } });
 }
 
 export const activatedAddonsQuery = (params: ActivatedAddonsParams) =>

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { paymentsApi } from '@traffic/shared/contract/payments';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { readToken } from '../../../lib/session-store.ts';
-import { ADDON_KIND, type AddonKind } from '../addon-kind.ts';
+import type { AddonKind } from '../addon-kind.ts';
 
 export interface GrantAddonInput {
   kind: AddonKind;
@@ -10,17 +11,13 @@ export interface GrantAddonInput {
   email: string;
 }
 
-export interface Activation {
-  id: number;
-  expiry_date: string;
-}
 
 /**
  * POST activated-additional-hits/email or activated-additional-slots/email. The spec's call carries
  * the admin's own token in the body as well; the server authorises by the header.
  */
-export function grantAddon({ kind, additional_id, email }: GrantAddonInput): Promise<Activation> {
-  return api.post<Activation>(`${ADDON_KIND[kind].activatedPath}/email`, { additional_id, email, token: readToken() ?? '' });
+export function grantAddon({ kind, additional_id, email }: GrantAddonInput) {
+  return call(paymentsApi[kind].grant, { body: { additional_id, email, token: readToken() ?? '' } });
 }
 
 export function useGrantAddonMutation() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { api } from '../../../lib/api-client.ts';
+import { paymentsApi } from '@traffic/shared/contract/payments';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface GrantPackageBody {
@@ -9,8 +9,8 @@ export interface GrantPackageBody {
 }
 
 /** POST users/addPackage as an admin: grants the package to the user with that email; answers the user. */
-export function grantPackage(body: GrantPackageBody): Promise<User> {
-  return api.post<User>('/users/addPackage', body);
+export function grantPackage(body: GrantPackageBody) {
+  return call(paymentsApi.addPackage, { body });
 }
 
 export function useGrantPackageMutation() {

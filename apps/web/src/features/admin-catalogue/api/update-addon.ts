@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PackageType } from '@traffic/shared/constants';
 import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
-import { api } from '../../../lib/api-client.ts';
+import { catalogueApi } from '@traffic/shared/contract/catalogue';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 import { ADDON_KIND, type AddonKind } from '../addon-kind.ts';
 
-export interface UpdateAddonBody {
-  id: string;
-  name: string;
-  price: string;
-  count: number;
-  type: PackageType;
-}
+export type UpdateAddonBody = BodyIn<typeof catalogueApi.hits.update>;
 
 /** PUT additional-hits or PUT additional-slots: answers the saved add-on. */
-export function updateAddon(kind: AddonKind, body: UpdateAddonBody): Promise<AddonPackage> {
-  return api.put<AddonPackage>(ADDON_KIND[kind].path, body);
+export function updateAddon(kind: AddonKind, body: UpdateAddonBody) {
+  return call(catalogueApi[kind].update, { body });
 }
 
 export function useUpdateAddonMutation(kind: AddonKind) {

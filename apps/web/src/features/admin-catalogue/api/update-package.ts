@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
-import { api } from '../../../lib/api-client.ts';
+import { catalogueApi } from '@traffic/shared/contract/catalogue';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export interface UpdatePackageBody {
-  id: string;
-  name: string;
-  price: string;
-  hits_per_day: number;
-  slots: number;
-  description: string;
-}
+export type UpdatePackageBody = BodyIn<typeof catalogueApi.packages.update>;
 
 /** PUT packages: answers the saved package. */
-export function updatePackage(body: UpdatePackageBody): Promise<Package> {
-  return api.put<Package>('/packages', body);
+export function updatePackage(body: UpdatePackageBody) {
+  return call(catalogueApi.packages.update, { body });
 }
 
 export function useUpdatePackageMutation() {

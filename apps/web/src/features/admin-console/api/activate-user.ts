@@ -1,6 +1,7 @@
-import { api, segment, type OkResponse } from '../../../lib/api-client.ts';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import { call } from '../../../lib/api-client.ts';
 
 /** PUT users/activate/{email}. */
-export function activateUser(email: string): Promise<OkResponse> {
-  return api.put<OkResponse>(`/users/activate/${segment(email)}`);
+export function activateUser(email: string) {
+  return call(accountsApi.activate, { params: { email } });
 }

@@ -1,6 +1,7 @@
-import { api, segment, type OkResponse } from '../../../lib/api-client.ts';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import { call } from '../../../lib/api-client.ts';
 
 /** PUT users/deactivate/{email}. */
-export function deactivateUser(email: string): Promise<OkResponse> {
-  return api.put<OkResponse>(`/users/deactivate/${segment(email)}`);
+export function deactivateUser(email: string) {
+  return call(accountsApi.deactivate, { params: { email } });
 }

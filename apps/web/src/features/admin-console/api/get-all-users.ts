@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PackageType, UserStatus } from '@traffic/shared/constants';
-import type { AllUsersPage } from '@traffic/shared/schemas/admin.schema';
-import { api, segment } from '../../../lib/api-client.ts';
+import { adminApi } from '@traffic/shared/contract/admin';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type SubscriptionState = 'active' | 'expired' | 'none';
@@ -19,22 +19,20 @@ export interface AllUsersParams {
   package?: string | undefined;
 }
 
-function toSearchParams(params: AllUsersParams): URLSearchParams {
-  const query = new URLSearchParams({ page: String(params.page), size: String(params.size), search: params.search });
-  if (params.status) query.set('status', params.status);
-  if (params.subscription) query.set('subscription', params.subscription);
-  if (params.package) query.set('package', params.package);
-  return query;
+/** The query the server reads: a filter not chosen is left out. */
+function toQuery(params: AllUsersParams) {
+  const { page, size, search, status, subscription, package: pkg } = params;
+  return { page, size, search, ...(status ? { status } : {}), ...(subscription ? { subscription } : {}), ...(pkg ? { package: pkg } : {}) };
 }
 
 /** GET admin/all-users/{type}: one page of 'Users details', searched, filtered and paged by the server. */
-export function getAllUsers(type: PackageType, params: AllUsersParams): Promise<AllUsersPage> {
-  return api.get<AllUsersPage>(`/admin/all-users/${segment(type)}?${toSearchParams(params).toString()}`);
+export function getAllUsers(type: PackageType, params: AllUsersParams) {
+  return call(adminApi.allUsers, { params: { type }, query: toQuery(params) });
 }
 
 export const allUsersQuery = (type: PackageType, params: AllUsersParams) =>
   queryOptions({
-    queryKey: queryKeys.admin.usersPage(type, Object.fromEntries(toSearchParams(params))),
+    queryKey: queryKeys.admin.usersPage(type, Object.fromEntries(Object.entries(toQuery(params)).map(([k, v]) => [k, String(v)]))),
     queryFn: () => getAllUsers(type, params),
     // Paging, typing and filtering keep the current rows on screen until the next page arrives;
     // another package type's rows are not a stand-in for this one's.

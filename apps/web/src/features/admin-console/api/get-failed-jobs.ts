@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FailedJobsPage } from '@traffic/shared/schemas/jobs.schema';
-import { api } from '../../../lib/api-client.ts';
+import { adminApi } from '@traffic/shared/contract/admin';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET admin/jobs/failed: background jobs that gave up for good, newest first. */
-export function getFailedJobs(page: number, size: number): Promise<FailedJobsPage> {
-  return api.get<FailedJobsPage>(`/admin/jobs/failed?page=${page}&size=${size}`);
+export function getFailedJobs(page: number, size: number) {
+  return call(adminApi.failedJobs, { query: { page, size } });
 }
 
 export const failedJobsQuery = (page: number, size: number) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NinehitsAccount } from '@traffic/shared/schemas/ninehits.schema';
-import { api } from '../../../lib/api-client.ts';
+import { adminApi } from '@traffic/shared/contract/admin';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET admin/ninehits-account: the 9Hits account's points and campaign slots (the server caches it a minute). */
-export function getNinehitsAccount(): Promise<NinehitsAccount> {
-  return api.get<NinehitsAccount>('/admin/ninehits-account');
+export function getNinehitsAccount() {
+  return call(adminApi.ninehitsAccount);
 }
 
 export const ninehitsAccountQuery = () => queryOptions({ queryKey: queryKeys.admin.ninehitsAccount, queryFn: getNinehitsAccount, staleTime: 60_000, retry: false });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { adminApi } from '@traffic/shared/contract/admin';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET admin/users: how many customers there are. */
-export function getUserCount(): Promise<{ count: number }> {
-  return api.get<{ count: number }>('/admin/users');
+export function getUserCount() {
+  return call(adminApi.userCount);
 }
 
 export const userCountQuery = () => queryOptions({ queryKey: queryKeys.admin.userCount, queryFn: getUserCount });

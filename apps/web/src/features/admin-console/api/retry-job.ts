@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RetryJobResult } from '@traffic/shared/schemas/jobs.schema';
+import { adminApi } from '@traffic/shared/contract/admin';
 import { notify } from '../../../app/toast.ts';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST admin/jobs/{id}/retry. */
-export function retryJob(id: number): Promise<RetryJobResult> {
-  return api.post<RetryJobResult>(`/admin/jobs/${id}/retry`);
+export function retryJob(id: number) {
+  return call(adminApi.retryJob, { params: { id } });
 }
 
 /** Retry, with a toast that says what happened to which job, then a fresh list. */

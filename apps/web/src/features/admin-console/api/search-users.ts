@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { userSearchResultSchema } from '@traffic/shared/schemas/admin.schema';
-import { api } from '../../../lib/api-client.ts';
+import { adminApi } from '@traffic/shared/contract/admin';
+import type { ResponseOf } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** A customer found by name: fullName already reads "First Last". */
-export type FoundUser = z.infer<typeof userSearchResultSchema>[number];
+export type FoundUser = ResponseOf<typeof adminApi.searchUsers>[number];
 
 /** POST admin/search-users, form-encoded; SPEC.md section 7: a failed search is an empty list. */
 export async function searchUsers(text: string): Promise<FoundUser[]> {
   try {
-    return await api.postForm<FoundUser[]>('/admin/search-users', { filters: JSON.stringify({ search: text }) });
+    return await call(adminApi.searchUsers, { body: { filters: JSON.stringify({ search: text }) } });
   } catch {
     return [];
   }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { adminApi } from '@traffic/shared/contract/admin';
+import { call } from '../../../lib/api-client.ts';
 
 export type NotificationAudience = 'all' | 'selected';
 
@@ -12,10 +13,8 @@ export interface NotificationToSend {
 }
 
 /** POST admin/notify/{all|selected}, form-encoded: title, body and, for selected, userIds as a JSON list. */
-export function sendNotification({ title, body, audience, userIds }: NotificationToSend): Promise<{ sent: number }> {
-  const fields: Record<string, string> = { title, body };
-  if (audience === 'selected') fields.userIds = JSON.stringify(userIds);
-  return api.postForm<{ sent: number }>(`/admin/notify/${audience}`, fields);
+export function sendNotification({ title, body, audience, userIds }: NotificationToSend) {
+  return call(adminApi.notify, { params: { audience }, body: { title, body, ...(audience === 'selected' ? { userIds: JSON.stringify(userIds) } : {}) } });
 }
 
 export function useSendNotificationMutation() {

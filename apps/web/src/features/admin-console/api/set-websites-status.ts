@@ -1,20 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
-import { api, segment } from '../../../lib/api-client.ts';
+import { websitesApi } from '@traffic/shared/contract/websites';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** PAUSED for 'Pause All', ACTIVE for 'Unpause All'. */
 export type BulkWebsiteStatus = 'PAUSED' | 'ACTIVE';
 
-export interface BulkStatusResult {
-  count: number;
-  message: string;
-}
 
 /** POST website/{userId}/websites/{PAUSED|ACTIVE} (no body): every website of the user at once. */
-export function setWebsitesStatus(userId: number, status: BulkWebsiteStatus): Promise<BulkStatusResult> {
-  return api.post<BulkStatusResult>(`/website/${segment(userId)}/websites/${status}`);
+export function setWebsitesStatus(userId: number, status: BulkWebsiteStatus) {
+  return call(websitesApi.setAllStatus, { params: { userId, status } });
 }
 
 /** Pause All / Unpause All: toasts, then reloads the user list (and the dashboard's latest websites). */

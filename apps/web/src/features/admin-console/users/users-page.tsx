@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { PACKAGE_TYPES, type PackageType } from '@traffic/shared/constants';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAllUsersQuery } from '../api/get-all-users.ts';
-import { usePackagesQuery } from '../api/get-packages.ts';
+import { usePackages } from '../../../lib/catalogue-queries.ts';
 import { useSetWebsitesStatusMutation } from '../api/set-websites-status.ts';
 import { formatCount } from '../format.ts';
 import { useUserStatusMutation } from '../use-user-status.ts';
@@ -25,7 +25,7 @@ const PANEL_ID = 'users-panel';
 export function UsersPage() {
   const view = useUsersViewState();
   const query = useAllUsersQuery(view.type, view.params);
-  const packages = usePackagesQuery();
+  const packages = usePackages();
   const status = useUserStatusMutation();
   const websites = useSetWebsitesStatusMutation();
   const busyUserId = status.isPending ? (query.data?.rows.find((row) => row.email === status.variables.email)?.id ?? null) : websites.isPending ? websites.variables.userId : null;

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, User } from '@traffic/shared/schemas/accounts.schema';
-import { api } from '../../../lib/api-client.ts';
+import type { LoginBody } from '@traffic/shared/schemas/accounts.schema';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import type { ResponseOf } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 
-export interface SessionResponse {
-  token: string;
-  data: User;
-}
+/** A new session: its token and the signed-in user. */
+export type SessionResponse = ResponseOf<typeof accountsApi.login>;
 
 /** POST users/login: `username` is the email or the username. */
-export function login(body: LoginBody): Promise<SessionResponse> {
-  return api.post<SessionResponse>('/users/login', body);
+export function login(body: LoginBody) {
+  return call(accountsApi.login, { body });
 }
 
 export function useLoginMutation() {

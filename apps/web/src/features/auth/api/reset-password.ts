@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { resetPasswordBodySchema } from '@traffic/shared/schemas/accounts.schema';
-import { api, type OkResponse } from '../../../lib/api-client.ts';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 
-export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
+export type ResetPasswordBody = BodyIn<typeof accountsApi.resetPassword>;
 
 /** POST users/password: needs the reset token of the verified code; ends every session of the account. */
-export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {
-  return api.post<OkResponse>('/users/password', body);
+export function resetPassword(body: ResetPasswordBody) {
+  return call(accountsApi.resetPassword, { body });
 }
 
 export function useResetPasswordMutation() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, segment, type OkResponse } from '../../../lib/api-client.ts';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import { call } from '../../../lib/api-client.ts';
 
 /** PUT users/otp/{email}: mails a 6-digit reset code. */
-export function sendOtp(email: string): Promise<OkResponse> {
-  return api.put<OkResponse>(`/users/otp/${segment(email)}`);
+export function sendOtp(email: string) {
+  return call(accountsApi.sendResetCode, { params: { email } });
 }
 
 export function useSendOtpMutation() {

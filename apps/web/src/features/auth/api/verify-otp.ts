@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OtpVerified } from '@traffic/shared/schemas/accounts.schema';
-import { api } from '../../../lib/api-client.ts';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 
-export interface VerifyOtpBody {
-  email: string;
-  otp: string;
-}
 
 /** POST users/otp: a verified code answers the single-use token that the new password needs. */
-export function verifyOtp(body: VerifyOtpBody): Promise<OtpVerified> {
-  return api.post<OtpVerified>('/users/otp', body);
+export function verifyOtp(body: BodyIn<typeof accountsApi.verifyResetCode>) {
+  return call(accountsApi.verifyResetCode, { body });
 }
 
 export function useVerifyOtpMutation() {

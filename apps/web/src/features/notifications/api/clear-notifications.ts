@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, segment, type OkResponse } from '../../../lib/api-client.ts';
+import { accountsApi } from '@traffic/shared/contract/accounts';
+import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST users/clear-notifications/{email}. */
-export function clearNotifications(email: string): Promise<OkResponse> {
-  return api.post<OkResponse>(`/users/clear-notifications/${segment(email)}`);
+export function clearNotifications(email: string) {
+  return call(accountsApi.clearNotifications, { params: { email } });
 }
 
 /** Clears, then reloads the signed-in user so the bell shows what the server now holds. */

@@ -1,22 +1,7 @@
-/** The body of both activation calls (SPEC.md section 7): `token` is the paid order's id. */
-export interface ActivateAddonBody {
-  additional_id: string;
-  token: string;
-  user_id: number | string;
-  name: string;
-  email: string;
-}
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import type { paymentsApi } from '@traffic/shared/contract/payments';
 
-interface AddonRef {
-  type: string;
-  count: number;
-  name: string;
-}
+/** The body of both activation calls: `token` is the paid order's id. */
+export type ActivateAddonBody = BodyIn<typeof paymentsApi.hits.activate>;
 
-/** An activated add-on, as both calls answer it. */
-export interface Activation {
-  id: number;
-  expiry_date: string;
-  additional_hit?: AddonRef;
-  additional_slot?: AddonRef;
-}
+export type { Activation } from '@traffic/shared/schemas/payments.schema';

@@ -1,15 +1,11 @@
-import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { api } from '../../../lib/api-client.ts';
+import { paymentsApi } from '@traffic/shared/contract/payments';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 
-export interface AddPackageBody {
-  pkg: string;
-  name: string;
-  email: string;
-  /** The pending order's id, from browser storage. */
-  uuid: string;
-}
+/** `uuid` is the pending order's id, from browser storage. */
+export type AddPackageBody = BodyIn<typeof paymentsApi.addPackage>;
 
 /** POST users/addPackage: finalizes the customer's own paid package order; answers the updated user. */
-export function addPackage(body: AddPackageBody): Promise<User> {
-  return api.post<User>('/users/addPackage', body);
+export function addPackage(body: AddPackageBody) {
+  return call(paymentsApi.addPackage, { body });
 }

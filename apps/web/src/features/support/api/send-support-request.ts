@@ -1,15 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type OkResponse } from '../../../lib/api-client.ts';
+import { supportApi } from '@traffic/shared/contract/admin';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
 
-export interface SupportRequest {
-  email: string;
-  username: string;
-  msg: string;
-}
+export type SupportRequest = BodyIn<typeof supportApi.send>;
 
 /** POST support: mailed to the support team with the given email as the address to answer. */
-export function sendSupportRequest(body: SupportRequest): Promise<OkResponse> {
-  return api.post<OkResponse>('/support', body);
+export function sendSupportRequest(body: SupportRequest) {
+  return call(supportApi.send, { body });
 }
 
 export function useSendSupportRequestMutation() {

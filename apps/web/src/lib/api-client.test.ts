@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminApi } from '@traffic/shared/contract/admin';
+import { websitesApi } from '@traffic/shared/contract/websites';
+import { fakeApi, ok } from '../test/fake-api.ts';
+import { ApiError, call } from './api-client.ts';
+import { STORAGE_KEYS } from './session-store.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('call(entry, request)', () => {
+  it('builds the path and the query from the entry, and sends JSON with the stored token', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 't0k3n');
+    const api = fakeApi({ 'GET /admin/jobs/failed': ok({ rows: [], total: 0 }), 'POST /website/7/pause': ok({ status: 'PAUSED', message: 'paused' }) });
+    await call(adminApi.failedJobs, { query: { page: 2, size: 10 } });
+    await call(websitesApi.togglePause, { params: { id: 7 } });
+    expect(api.calls.map((c) => [c.method, c.path, c.query, c.authorization])).toEqual([
+      ['GET', '/admin/jobs/failed', { page: '2', size: '10' }, 'Bearer t0k3n'],
+      ['POST', '/website/7/pause', {}, 'Bearer t0k3n'],
+    ]);
+  });
+
+  it('encodes path segments and sends a form-encoded entry as form fields', async () => {
+    const api = fakeApi({ 'POST /admin/notify/selected': ok({ sent: 2 }) });
+    await call(adminApi.notify, { params: { audience: 'selected' }, body: { title: 'T', body: 'B', userIds: '[1,2]' } });
+    const [sent] = api.calls;
+    expect(sent?.body).toEqual({ title: 'T', body: 'B', userIds: '[1,2]' });
+    const init = vi.mocked(fetch).mock.calls[0]![1]!;
+    expect(new Headers(init.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('resolves with an answer that matches the response schema', async () => {
+    fakeApi({ 'GET /website/3/hits': ok({ confirmedHits: 120, ninehits_state: 'approved' }) });
+    await expect(call(websitesApi.hits, { params: { id: 3 } })).resolves.toEqual({ confirmedHits: 120, ninehits_state: 'approved' });
+  });
+
+  it('rejects, in development and tests, an answer that does not match the response schema', async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    fakeApi({ 'GET /website/3/hits': ok({ confirmedHits: '120' }) });
+    const failure = call(websitesApi.hits, { params: { id: 3 } });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toThrow(/GET \/website\/:id\/hits: the answer does not match its schema/);
+  });
+});
