@@ -67,9 +67,7 @@ const cleanups: (() => Promise<void>)[] = [];
 function runCommand(command: string, commandArgs: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
     const keep = (chunk: Buffer) => {
-      out += chunk.toString();
       process.stdout.write(chunk.toString().replace(/^/gm, '    '));
     };
     child.stdout.on('data', keep);

@@ -62,7 +62,7 @@ export async function measureLanding(base: string, distDir: string, log: (line: 
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
       } catch (error) {
         const html = await page.locator('body').innerHTML().catch(() => '?');
-        throw new Error(`the landing page did not render: ${(error as Error).message}\n${problems.join('\n')}\n${html.slice(0, 1500)}`);
+        throw new Error(`the landing page did not render: ${(error as Error).message}\n${problems.join('\n')}\n${html.slice(0, 1500)}`, { cause: error });
       }
       await page.waitForLoadState('networkidle');
       // LCP candidates are reported after the frame is presented.

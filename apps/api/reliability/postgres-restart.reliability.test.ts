@@ -64,7 +64,7 @@ describe('PostgreSQL restarted in the middle of traffic', () => {
       await waitFor('traffic after the restart', async () => ok(true) >= 15, { timeoutMs: 60_000, intervalMs: 50 });
     } catch (error) {
       const summary = outcomes.reduce<Record<string, number>>((m, o) => ({ ...m, [`${o.status}${o.afterRestart ? ' after' : ''}`]: (m[`${o.status}${o.afterRestart ? ' after' : ''}`] ?? 0) + 1 }), {});
-      throw new Error(`${(error as Error).message}; outcomes ${JSON.stringify(summary)}, ${attempts} attempts\n${server.output().slice(-3000)}`);
+      throw new Error(`${(error as Error).message}; outcomes ${JSON.stringify(summary)}, ${attempts} attempts\n${server.output().slice(-3000)}`, { cause: error });
     } finally {
       stop = true;
       await traffic;

@@ -4,7 +4,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,

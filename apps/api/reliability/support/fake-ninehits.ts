@@ -173,7 +173,7 @@ export class FakeNinehits {
     if (url.searchParams.get('key') !== SANDBOX_CREDENTIALS.ninehitsApiKey) {
       return send(401, JSON.stringify({ status: 'error', messages: ['Invalid API key.'], data: null }));
     }
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
     } catch {

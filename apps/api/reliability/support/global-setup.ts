@@ -12,7 +12,7 @@ export default async function setup(): Promise<void> {
   try {
     await query(pgUrl, 'select 1');
   } catch (error) {
-    throw new Error(`PostgreSQL at TEST_DATABASE_URL is not reachable: ${(error as Error).message}`);
+    throw new Error(`PostgreSQL at TEST_DATABASE_URL is not reachable: ${(error as Error).message}`, { cause: error });
   }
   try {
     const stale = await query<{ datname: string }>(
@@ -33,7 +33,7 @@ export default async function setup(): Promise<void> {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`Redis at ${redisUrl()} is not reachable: ${(error as Error).message}`);
+    throw new Error(`Redis at ${redisUrl()} is not reachable: ${(error as Error).message}`, { cause: error });
   } finally {
     redis.disconnect();
   }

@@ -4,7 +4,7 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-  json<T = any>(): T;
+  json<T = unknown>(): T;
 }
 
 export interface RequestOptions {

@@ -114,7 +114,7 @@ export async function startServer(cleanup: Cleanup, options: StartOptions): Prom
     }, { timeoutMs: 90_000, intervalMs: 250 });
   } catch (error) {
     await server.kill();
-    throw new Error(`${(error as Error).message}\n--- ${options.name} output ---\n${output.slice(-5000)}`);
+    throw new Error(`${(error as Error).message}\n--- ${options.name} output ---\n${output.slice(-5000)}`, { cause: error });
   }
   return server;
 }
@@ -131,6 +131,6 @@ export async function waitHealthy(server: ServerProcess, timeoutMs = 90_000): Pr
       { timeoutMs, intervalMs: 250 },
     );
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n--- ${server.name} output ---\n${server.output().slice(-5000)}`);
+    throw new Error(`${(error as Error).message}\n--- ${server.name} output ---\n${server.output().slice(-5000)}`, { cause: error });
   }
 }

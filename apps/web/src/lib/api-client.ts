@@ -117,7 +117,7 @@ export interface CallOptions {
   token?: string;
 }
 
-type CallArgs<E> = {} extends RequestOf<E> ? [request?: RequestOf<E>, options?: CallOptions] : [request: RequestOf<E>, options?: CallOptions];
+type CallArgs<E> = Record<never, never> extends RequestOf<E> ? [request?: RequestOf<E>, options?: CallOptions] : [request: RequestOf<E>, options?: CallOptions];
 
 /**
  * The one way the browser calls the API: an endpoint of the registry (packages/shared/src/contract)

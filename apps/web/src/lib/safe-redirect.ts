@@ -9,7 +9,7 @@ export function safeRedirect(value: string | null | undefined): string | null {
   if (!value || value.length > 2000) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   // Control characters and backslashes are how browsers get talked into reading a host.
-  if (/[\u0000-\u001f\\]/.test(value)) return null;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char === '\\')) return null;
   try {
     const base = 'http://app.invalid';
     const url = new URL(value, base);

@@ -1,4 +1,4 @@
-import { MSG, registerBodySchema, splitFullName } from '@traffic/shared';
+import { MSG, type registerBodySchema, splitFullName } from '@traffic/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';

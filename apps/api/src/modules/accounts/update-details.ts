@@ -1,4 +1,4 @@
-import { splitFullName, updateDetailsBodySchema, type User } from '@traffic/shared';
+import { splitFullName, type updateDetailsBodySchema, type User } from '@traffic/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';

@@ -35,7 +35,7 @@ describe('a customer’s own user object, served from the per-process cache', ()
     expect(await load(await loginAdmin(t.app))).toEqual(first);
   });
 
-  const changes: [string, (id: number) => SQL, (user: Record<string, any>) => unknown, unknown][] = [
+  const changes: [string, (id: number) => SQL, (user: Record<string, unknown>) => unknown, unknown][] = [
     ['the user row', (id) => sql`update users set city = 'Kandy' where id = ${id}`, (u) => u.city, 'Kandy'],
     ['a new notification', (id) => sql`insert into notifications (user_id, title, body) values (${id}, 'Hello', 'World')`, (u) => u.notifications.length, 1],
     ['a website', (id) => sql`update websites set status = 'PAUSED' where user_id = ${id}`, (u) => u.websites[0].status, 'PAUSED'],

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { payhereNotifySchema } from '@traffic/shared';
+import { type payhereNotifySchema } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { findOrder, findOrderByProviderId, paymentEventExists, recordPaymentEvent, updateOrder } from './orders.repository.ts';

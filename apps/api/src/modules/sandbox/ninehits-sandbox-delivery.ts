@@ -1,4 +1,4 @@
-import { schema } from '@traffic/db';
+import { type schema } from '@traffic/db';
 import { parsePanelDate, type SandboxCampaignBody } from './ninehits-sandbox-schema.ts';
 
 type Row = typeof schema.sandboxNinehitsCampaigns.$inferSelect;

@@ -54,7 +54,7 @@ async function updateOrForget(ctx: AppContext, client: NinehitsClient, websiteId
   } catch (error) {
     if (!(error instanceof NinehitsError) || error.transient || (await client.campaignById(id))) throw error;
     await forgetCampaign(ctx.db, websiteId, String(id));
-    throw new Error(`campaign #${id} no longer exists at 9Hits; creating it again`);
+    throw new Error(`campaign #${id} no longer exists at 9Hits; creating it again`, { cause: error });
   }
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -42,9 +42,8 @@ export function PackageDetailsPage() {
   const total = query.data?.total ?? 0;
   const lastPage = Math.max(0, Math.ceil(total / size) - 1);
   const settled = query.data !== undefined && !query.isPlaceholderData;
-  useEffect(() => {
-    if (settled && page > lastPage) setPaging({ page: lastPage, search });
-  }, [settled, page, lastPage, search]);
+  // Adjusted while rendering (React's pattern for state derived from new data), not in an effect.
+  if (settled && page > lastPage) setPaging({ page: lastPage, search });
 
   return (
     <AdminPage

@@ -8,7 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import { firstMessage, loginBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
-import { useSignIn } from '../../app/session/use-sign-in.ts';
+import { useSignIn } from '../../app/session/index.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';

@@ -15,7 +15,7 @@ import { stripUsername } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
-import { useSignIn } from '../../app/session/use-sign-in.ts';
+import { useSignIn } from '../../app/session/index.ts';
 import { CountryAutocomplete } from '../../components/country-autocomplete.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';

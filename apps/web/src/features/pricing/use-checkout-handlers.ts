@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import type { CaptureResult } from '@traffic/shared/schemas/payments.schema';
 import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session/session-context.ts';
+import { useSession } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { withRedirect } from '../../lib/safe-redirect.ts';

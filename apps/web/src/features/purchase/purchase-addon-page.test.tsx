@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, configure, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@traffic/shared/messages';

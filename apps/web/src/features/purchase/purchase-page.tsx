@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session/session-context.ts';
+import { useSession } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { pendingPackage, type PendingPackagePurchase } from '../../lib/pending-purchase.ts';
 import { addPackage } from './api/add-package.ts';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MSG } from '@traffic/shared/messages';
-import { useSignedInUser } from '../../app/session/session-context.ts';
+import { useSignedInUser } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { useSendSupportRequestMutation } from './api/send-support-request.ts';

@@ -10,7 +10,7 @@ import type { User } from '@traffic/shared/schemas/accounts.schema';
 import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
 import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/session-context.ts';
+import { useSignedInUser } from '../../app/session/index.ts';
 import {
   PACKAGE_TYPE_LABELS,
   PackageTypeTabs,

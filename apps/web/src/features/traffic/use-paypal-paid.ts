@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import type { CaptureResult } from '@traffic/shared/schemas/payments.schema';
 import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/session-context.ts';
+import { useSignedInUser } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 

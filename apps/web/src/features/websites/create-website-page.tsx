@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/session-context.ts';
+import { useSignedInUser } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { PACKAGE_TYPE_LABELS, packageTypeFromParam } from '../../components/package-type-tabs.tsx';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import type { Website } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/session-context.ts';
+import { useSignedInUser } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { PACKAGE_TYPE_LABELS } from '../../components/package-type-tabs.tsx';

@@ -1,6 +1,6 @@
 import type { BodyIn } from '@traffic/shared/contract/endpoint';
 import type { websitesApi } from '@traffic/shared/contract/websites';
-import type { PackageType, TrafficSource, WebsiteStatus } from '@traffic/shared/constants';
+import type { PackageType, WebsiteStatus } from '@traffic/shared/constants';
 import { countryNameByCode } from '@traffic/shared/countries';
 import type { WebsiteFormValues } from './website-form-model.ts';
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Navigate, useParams } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/session-context.ts';
+import { useSignedInUser } from '../../app/session/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import {
   PACKAGE_TYPE_LABELS,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +16,8 @@ interface ActivationsCellProps {
 
 /** One user's activated add-ons of one kind: name, expiry date and a Delete button each. */
 export function ActivationsCell({ label, addons, disabled, onDelete }: ActivationsCellProps) {
+  // Read once per mount: a row's expired look does not need to tick.
+  const [now] = useState(() => Date.now());
   if (addons.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -22,7 +25,6 @@ export function ActivationsCell({ label, addons, disabled, onDelete }: Activatio
       </Typography>
     );
   }
-  const now = Date.now();
   return (
     <Stack component="ul" aria-label={label} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {addons.map((addon) => {

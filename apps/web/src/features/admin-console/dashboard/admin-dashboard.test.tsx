@@ -9,8 +9,7 @@ dismissToastsAfterEach();
 
 // The route loads the screen lazily; a cold first import can outlast a query's default wait.
 beforeAll(async () => {
-  await import('../../home/home-page.tsx');
-  await import('../../home/admin-home.tsx');
+  await import('./admin-dashboard.tsx');
 });
 
 const ann = makeExpiring();

@@ -8,8 +8,7 @@ import { dismissToastsAfterEach, FIRST_LOAD, openAsAdmin, user } from '../admin-
 dismissToastsAfterEach();
 
 beforeAll(async () => {
-  await import('../../home/home-page.tsx');
-  await import('../../home/admin-home.tsx');
+  await import('./admin-dashboard.tsx');
 });
 
 const job = (id: number, description: string, lastError = 'connect ECONNREFUSED 127.0.0.1:25'): FailedJob => ({

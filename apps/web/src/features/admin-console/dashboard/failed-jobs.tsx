@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -33,9 +33,8 @@ export function FailedJobs() {
   const total = query.data?.total ?? 0;
   // A retry can empty the last page: step back to the one that now holds the newest rows.
   const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
-  useEffect(() => {
-    if (query.data && page > lastPage) setPage(lastPage);
-  }, [query.data, page, lastPage]);
+  // Adjusted while rendering (React's pattern for state derived from new data), not in an effect.
+  if (query.data && page > lastPage) setPage(lastPage);
 
   const row = (job: FailedJob) => (
     <TableRow key={job.id} hover>

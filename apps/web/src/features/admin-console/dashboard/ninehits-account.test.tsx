@@ -6,8 +6,7 @@ import { FIRST_LOAD, openAsAdmin, user } from '../admin-console-test-kit.ts';
 
 // The route loads the screen lazily; a cold first import can outlast a query's default wait.
 beforeAll(async () => {
-  await import('../../home/home-page.tsx');
-  await import('../../home/admin-home.tsx');
+  await import('./admin-dashboard.tsx');
 });
 
 const account = (overrides: Partial<NinehitsAccount> = {}): NinehitsAccount => ({

@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
 import { FormCard } from '../../../components/form-card.tsx';
@@ -24,8 +24,8 @@ export function AddNotificationPage() {
   // A new picker after each send: its search box starts empty too.
   const [round, setRound] = useState(0);
   const send = useSendNotificationMutation();
-  const { register, control, handleSubmit, reset, watch, formState: { errors } } = useForm<NotificationFormValues>({ defaultValues: emptyNotificationForm });
-  const sendTo = watch('sendTo');
+  const { register, control, handleSubmit, reset, formState: { errors } } = useForm<NotificationFormValues>({ defaultValues: emptyNotificationForm });
+  const sendTo = useWatch({ control, name: 'sendTo' });
 
   function submit(values: NotificationFormValues) {
     if (values.sendTo === '') return;

@@ -1,0 +1,94 @@
+// The project's lint rules (docs/architecture.md, "Boundaries"): typescript-eslint's recommended
+// set, React's hook rules for the web app, and the import boundaries between the layers.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const WEB = './apps/web/src';
+const webFeatures = dirs(`${WEB}/features`);
+
+/** The app shell's public surface: what a feature may use of `app/`. */
+const APP_PUBLIC = ['./paths.ts', './toast.ts', './links.ts', './session/index.ts', './theme.ts', './query-client.ts'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'packages/db/drizzle/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs'] })] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': 'off',
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Boundaries. `packages/` is shared by every app and never depends on one.
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@traffic/api', '@traffic/api/*', '@traffic/web', '@traffic/web/*'], message: 'packages/ never imports apps/.' }] }],
+    },
+  },
+  // A web feature uses its own files, the shared components/ and lib/, and app/'s public surface only.
+  {
+    files: [`${WEB.slice(2)}/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `${WEB}/features/${feature}`,
+              from: `${WEB}/features`,
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move what both need to components/ or lib/.',
+            })),
+            {
+              target: `${WEB}/features`,
+              from: `${WEB}/app`,
+              except: APP_PUBLIC,
+              message: "A feature uses app/ only through its public surface (eslint.config.js's APP_PUBLIC).",
+            },
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`],
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'components/ and lib/ are below the features and the shell: they import neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Server: use cases and repositories know nothing of HTTP; only route files and the app use http/.
+  {
+    files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/core/**/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/lib/**/*.ts'],
+    ignores: ['**/*.routes.ts', '**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './apps/api/src', from: './apps/api/src/http', message: 'Use cases import core/, not http/: only *.routes.ts speak HTTP.' }] },
+      ],
+    },
+  },
+);
