@@ -19,7 +19,16 @@ const webFeatures = dirs(`${WEB}/features`);
 const APP_PUBLIC = ['./paths.ts', './toast.ts', './links.ts', './session/index.ts', './theme.ts', './query-client.ts'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'packages/db/drizzle/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'packages/db/drizzle/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +36,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs'] })] },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': 'off',
     },
@@ -47,7 +59,17 @@ export default tseslint.config(
   {
     files: ['packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@traffic/api', '@traffic/api/*', '@traffic/web', '@traffic/web/*'], message: 'packages/ never imports apps/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@traffic/api', '@traffic/api/*', '@traffic/web', '@traffic/web/*'],
+              message: 'packages/ never imports apps/.',
+            },
+          ],
+        },
+      ],
     },
   },
   // A web feature uses its own files, the shared components/ and lib/, and app/'s public surface only.
@@ -87,7 +109,15 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './apps/api/src', from: './apps/api/src/http', message: 'Use cases import core/, not http/: only *.routes.ts speak HTTP.' }] },
+        {
+          zones: [
+            {
+              target: './apps/api/src',
+              from: './apps/api/src/http',
+              message: 'Use cases import core/, not http/: only *.routes.ts speak HTTP.',
+            },
+          ],
+        },
       ],
     },
   },

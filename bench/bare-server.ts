@@ -12,7 +12,12 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const { port, bodyFile, databaseUrl, rowId } = JSON.parse(process.argv[2] ?? '{}') as { port: number; bodyFile: string; databaseUrl: string; rowId: number };
+const { port, bodyFile, databaseUrl, rowId } = JSON.parse(process.argv[2] ?? '{}') as {
+  port: number;
+  bodyFile: string;
+  databaseUrl: string;
+  rowId: number;
+};
 const body = readFileSync(bodyFile, 'utf8');
 // The product's pool size (DATABASE_POOL_SIZE default).
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });

@@ -55,7 +55,10 @@ const args = new Set(process.argv.slice(2));
 const reuseDb = args.has('--reuse-db');
 const keepDb = reuseDb || args.has('--keep-db');
 const skipBuild = args.has('--skip-build');
-const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = [...args]
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const phase = (name: 'packages' | 'load' | 'mixed' | 'admin' | 'landing') => !only || only.includes(name);
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
@@ -91,7 +94,8 @@ function reachable(host: string, port: number): Promise<boolean> {
 function serveNodeArgs(): string[] {
   const serve = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
   const [command, ...rest] = serve.split(/\s+/).filter(Boolean);
-  if (command !== 'node' || rest.some((arg) => /[$&|;<>'"]/.test(arg))) throw new Error(`npm run serve is not a plain node command: ${serve}`);
+  if (command !== 'node' || rest.some((arg) => /[$&|;<>'"]/.test(arg)))
+    throw new Error(`npm run serve is not a plain node command: ${serve}`);
   return rest;
 }
 
@@ -107,7 +111,9 @@ async function main(): Promise<void> {
     os: `${osType()} ${release()}`,
     node: process.version,
     postgres: `${await serverVersion()} over ${PG_TRANSPORT}`,
-    loadAtStart: loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadAtStart: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
   log(`Machine: ${machine.cpu}, ${machine.memory}, ${machine.os}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
   log(`Load average at start: ${machine.loadAtStart} (other processes on this machine skew every figure)`);
@@ -162,7 +168,9 @@ async function main(): Promise<void> {
   rss.phase = 'setup';
   const runId = randomBytes(3).toString('hex');
   const customers = await createCustomers(base, dbUrl, admin, CUSTOMERS, runId);
-  log(`    ${customers.length} customers created through the API (Basic package, 2 add-ons, 3 websites each, delivered to the 9Hits sandbox)`);
+  log(
+    `    ${customers.length} customers created through the API (Basic package, 2 add-ons, 3 websites each, delivered to the 9Hits sandbox)`,
+  );
 
   const packagesBody = (await call(base, 'GET', '/api/packages')).text;
   const bodyFile = join(dataDir, 'packages.json');
@@ -232,8 +240,17 @@ async function main(): Promise<void> {
       '0 errors',
       failures === 0,
     );
-    row('Mixed workload p99', `${fmt(mixedResult.p99)} ms (p50 ${fmt(mixedResult.p50)} ms)`, `< ${TARGETS.mixedP99Ms} ms`, mixedResult.p99 < TARGETS.mixedP99Ms);
-    await assertCapacityStable(dbUrl, customers.map((c) => c.id), inFlight.measured ?? 0);
+    row(
+      'Mixed workload p99',
+      `${fmt(mixedResult.p99)} ms (p50 ${fmt(mixedResult.p50)} ms)`,
+      `< ${TARGETS.mixedP99Ms} ms`,
+      mixedResult.p99 < TARGETS.mixedP99Ms,
+    );
+    await assertCapacityStable(
+      dbUrl,
+      customers.map((c) => c.id),
+      inFlight.measured ?? 0,
+    );
     const drained = await waitForJobs(dbUrl);
     log(`    the 9Hits sync/delete jobs the workload queued were done ${(drained / 1000).toFixed(1)} s after it stopped`);
   }
@@ -242,9 +259,19 @@ async function main(): Promise<void> {
     log('\n[7/8] admin list calls on the large data set (one admin, one request at a time)');
     busy.admin = await waitForQuiet(log, 'the admin calls');
     rss.phase = 'admin';
-    const adminToken = (await expectOk<{ token: string }>(call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }), 'admin login')).token;
+    const adminToken = (
+      await expectOk<{ token: string }>(
+        call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }),
+        'admin login',
+      )
+    ).token;
     for (const r of await measureAdminLists(base, adminToken, log)) {
-      row(`Admin ${r.label}`, `p95 ${fmt(r.p95, 1)} ms (p50 ${fmt(r.p50, 1)})`, `p95 ≤ ${TARGETS.adminP95Ms} ms`, r.p95 <= TARGETS.adminP95Ms);
+      row(
+        `Admin ${r.label}`,
+        `p95 ${fmt(r.p95, 1)} ms (p50 ${fmt(r.p50, 1)})`,
+        `p95 ≤ ${TARGETS.adminP95Ms} ms`,
+        r.p95 <= TARGETS.adminP95Ms,
+      );
     }
   }
 
@@ -258,7 +285,12 @@ async function main(): Promise<void> {
   rss.stop();
 
   for (const [name, max] of rss.phaseMax) log(`    server RSS peak during ${name}: ${fmt(max / 2 ** 20, 1)} MiB`);
-  row('Server RSS, peak over the whole run', `${fmt(rss.max / 1e6, 1)} MB (${fmt(rss.max / 2 ** 20, 1)} MiB)`, `≤ ${TARGETS.rssMb} MB`, rss.max <= TARGETS.rssMb * 1e6);
+  row(
+    'Server RSS, peak over the whole run',
+    `${fmt(rss.max / 1e6, 1)} MB (${fmt(rss.max / 2 ** 20, 1)} MiB)`,
+    `≤ ${TARGETS.rssMb} MB`,
+    rss.max <= TARGETS.rssMb * 1e6,
+  );
   row(
     'Landing JS (index.html script + modulepreloads)',
     `${fmt(bundle.landingGzip / 1000, 1)} kB gzip -9, ${bundle.landing.length} files`,
@@ -266,17 +298,29 @@ async function main(): Promise<void> {
     bundle.landingGzip <= bundle.budget,
   );
   row(
-    '  + the landing screen\'s lazy chunks',
+    "  + the landing screen's lazy chunks",
     `${fmt(bundle.landingRouteGzip / 1000, 1)} kB${landing ? ` (Chromium fetched ${landing.jsFiles} files, ${fmt(landing.jsFetchedGzip / 1000, 1)} kB)` : ''}`,
     'reported, no budget',
     null,
   );
-  row('Admin code in customer chunks', bundle.adminLeaks.length ? bundle.adminLeaks.map((l) => l.file).join(', ') : `none (${bundle.customerChunks} chunks checked)`, 'none', bundle.adminLeaks.length === 0);
+  row(
+    'Admin code in customer chunks',
+    bundle.adminLeaks.length ? bundle.adminLeaks.map((l) => l.file).join(', ') : `none (${bundle.customerChunks} chunks checked)`,
+    'none',
+    bundle.adminLeaks.length === 0,
+  );
   if (landing) {
-    row('LCP of / (Chromium, cold, localhost)', `median ${fmt(landing.lcpMedian)} ms, worst ${fmt(landing.lcpMax)} ms`, `< ${TARGETS.lcpMs} ms`, landing.lcpMax < TARGETS.lcpMs);
+    row(
+      'LCP of / (Chromium, cold, localhost)',
+      `median ${fmt(landing.lcpMedian)} ms, worst ${fmt(landing.lcpMax)} ms`,
+      `< ${TARGETS.lcpMs} ms`,
+      landing.lcpMax < TARGETS.lcpMs,
+    );
   }
 
-  machine.busyBeforePhases = Object.entries(busy).map(([name, b]) => `${name} ${(b * 100).toFixed(0)}%`).join(', ');
+  machine.busyBeforePhases = Object.entries(busy)
+    .map(([name, b]) => `${name} ${(b * 100).toFixed(0)}%`)
+    .join(', ');
   printTable(machine, `comparisons: ${pairSettings}; mixed: ${settings}`, ((Date.now() - started) / 1000).toFixed(0));
 }
 
@@ -293,7 +337,12 @@ async function assertCapacityStable(dbUrl: string, userIds: number[], inFlight: 
     const expected = userIds.length * 3;
     const ok = counts[0].n === expected && inFlight <= LOAD.connections;
     log(`    websites after the run: ${counts[0].n} for ${userIds.length} customers, ${inFlight} cut off between create and delete`);
-    row('Mixed workload keeps capacity stable', `${counts[0].n} websites after (${inFlight} in flight at the stop)`, `${expected}, ≤ 1 in flight per connection`, ok);
+    row(
+      'Mixed workload keeps capacity stable',
+      `${counts[0].n} websites after (${inFlight} in flight at the stop)`,
+      `${expected}, ≤ 1 in flight per connection`,
+      ok,
+    );
   } finally {
     await client.end();
   }
@@ -307,7 +356,9 @@ function printTable(machine: Record<string, string>, settings: string, seconds: 
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\nResults (${settings}; ${seconds} s in all)`);
-  console.log(`Machine: ${machine.cpu}, ${machine.memory}, Node ${machine.node}, PostgreSQL ${machine.postgres}; load average at start ${machine.loadAtStart}`);
+  console.log(
+    `Machine: ${machine.cpu}, ${machine.memory}, Node ${machine.node}, PostgreSQL ${machine.postgres}; load average at start ${machine.loadAtStart}`,
+  );
   console.log(`CPU busy (all processes) just before each phase: ${machine.busyBeforePhases}`);
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
@@ -340,7 +391,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await main();
 } catch (error) {
-  console.error('\nThe bench failed:', error instanceof Error ? error.stack ?? error.message : error);
+  console.error('\nThe bench failed:', error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 } finally {
   await cleanup();

@@ -72,8 +72,15 @@ function checkNode(nodeVersion) {
   if (!minimum) return fail('package.json "engines.node" is "' + range + '"; expected the form ">=20.19".');
   if (versionAtLeast(nodeVersion, minimum)) return 0;
   return fail(
-    'This project needs Node.js ' + minimum.slice(0, 2).join('.') + ' or newer (package.json "engines": "' + range +
-      '"), but this is Node.js ' + nodeVersion + ' (' + process.execPath + '); install a newer Node.js and run the command again.'
+    'This project needs Node.js ' +
+      minimum.slice(0, 2).join('.') +
+      ' or newer (package.json "engines": "' +
+      range +
+      '"), but this is Node.js ' +
+      nodeVersion +
+      ' (' +
+      process.execPath +
+      '); install a newer Node.js and run the command again.',
   );
 }
 
@@ -144,8 +151,10 @@ function runAptGet(aptGet, args, log, baseEnv) {
  */
 function installChromium(aptGet, chromium, env) {
   process.stdout.write(
-    'Chromium is missing at ' + chromium + ' and the end-to-end tests need it: installing Debian\'s chromium package ' +
-      '(apt-get install chromium, once; a few minutes).\n'
+    'Chromium is missing at ' +
+      chromium +
+      " and the end-to-end tests need it: installing Debian's chromium package " +
+      '(apt-get install chromium, once; a few minutes).\n',
   );
   var log = path.join(os.tmpdir(), 'traffic-chromium-install-' + process.pid + '.log');
   var problem =
@@ -154,15 +163,22 @@ function installChromium(aptGet, chromium, env) {
   if (problem) {
     process.stderr.write(lastLines(log, LOG_TAIL_LINES) + '\n');
     return fail(
-      'Installing Debian\'s chromium package failed: ' + problem + ' (its output is above, all of it in ' + log +
-        '); run `' + INSTALL_COMMAND + '` yourself, or set CHROMIUM_PATH to a Chromium executable, then run the command again.'
+      "Installing Debian's chromium package failed: " +
+        problem +
+        ' (its output is above, all of it in ' +
+        log +
+        '); run `' +
+        INSTALL_COMMAND +
+        '` yourself, or set CHROMIUM_PATH to a Chromium executable, then run the command again.',
     );
   }
   fs.unlinkSync(log);
   if (!isExecutableFile(chromium)) {
     return fail(
-      'apt-get installed the chromium package, but ' + chromium + ' is still not an executable file; ' +
-        'set CHROMIUM_PATH to the Chromium executable and run the command again.'
+      'apt-get installed the chromium package, but ' +
+        chromium +
+        ' is still not an executable file; ' +
+        'set CHROMIUM_PATH to the Chromium executable and run the command again.',
     );
   }
   return 0;
@@ -175,8 +191,13 @@ function checkBrowser(options) {
     if (isExecutableFile(configured)) return 0;
     var what = fs.existsSync(configured) ? 'is not an executable file' : 'names no file';
     return fail(
-      'CHROMIUM_PATH=' + configured + ' ' + what + '; point it at a Chromium executable, or unset it to use Debian\'s ' +
-        options.defaultChromium + '.'
+      'CHROMIUM_PATH=' +
+        configured +
+        ' ' +
+        what +
+        "; point it at a Chromium executable, or unset it to use Debian's " +
+        options.defaultChromium +
+        '.',
     );
   }
   var chromium = options.defaultChromium;
@@ -186,8 +207,13 @@ function checkBrowser(options) {
   if (!aptGet || options.uid !== 0) {
     var reason = !aptGet ? 'apt-get is not available here' : 'only root can install it';
     return fail(
-      'The end-to-end tests need Chromium at ' + chromium + ', which is missing, and ' + reason + ': run `' +
-        INSTALL_COMMAND + '` (or set CHROMIUM_PATH to a Chromium executable), then run the command again.'
+      'The end-to-end tests need Chromium at ' +
+        chromium +
+        ', which is missing, and ' +
+        reason +
+        ': run `' +
+        INSTALL_COMMAND +
+        '` (or set CHROMIUM_PATH to a Chromium executable), then run the command again.',
     );
   }
   return installChromium(aptGet, chromium, options.env);
@@ -208,7 +234,7 @@ function main(args, overrides) {
       defaultChromium: DEFAULT_CHROMIUM,
       env: process.env,
     },
-    overrides || {}
+    overrides || {},
   );
   var what = args[0] || 'node';
   if (what !== 'node' && what !== 'browser') return fail('usage: node scripts/prerequisites.cjs [node|browser]');

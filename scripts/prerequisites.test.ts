@@ -82,7 +82,9 @@ describe('the Node.js version', () => {
     const result = run({ overrides: { nodeVersion: '18.20.4' } });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^This project needs Node\.js 20\.19 or newer \(package\.json "engines": ">=20\.19"\), but this is Node\.js 18\.20\.4 .*install a newer Node\.js/);
+    expect(result.stderr).toMatch(
+      /^This project needs Node\.js 20\.19 or newer \(package\.json "engines": ">=20\.19"\), but this is Node\.js 18\.20\.4 .*install a newer Node\.js/,
+    );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
@@ -150,7 +152,7 @@ describe('no Chromium at the default place', () => {
     expect(aptCalls()).toEqual([]);
   });
 
-  it('as root with apt-get, says what it installs and why in one line, then installs Debian\'s package non-interactively', () => {
+  it("as root with apt-get, says what it installs and why in one line, then installs Debian's package non-interactively", () => {
     fakeAptGet('creates-chromium');
     const result = run({ args: ['browser'], overrides: { uid: 0, defaultChromium: missingChromium } });
     expect(result).toEqual({
@@ -166,7 +168,7 @@ describe('no Chromium at the default place', () => {
     ]);
   });
 
-  it('stops with apt-get\'s own words and the command to run when the install fails', () => {
+  it("stops with apt-get's own words and the command to run when the install fails", () => {
     fakeAptGet('fails');
     const result = run({ args: ['browser'], overrides: { uid: 0, defaultChromium: missingChromium } });
     expect(result.code).toBe(1);

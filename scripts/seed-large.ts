@@ -27,11 +27,88 @@ export const SEED_PASSWORD = 'seed-password-1';
 /** The first seeded customer's username: present means the data set is already there. */
 const MARKER_USERNAME = 'AdaSmith1';
 
-const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim', 'Hedy', 'John', 'Katherine', 'Donald', 'Sophie', 'Niklaus', 'Anita', 'Guido', 'Mary', 'James', 'Shafi', 'Leslie', 'Lynn', 'Bjarne', 'Jean', 'Yukihiro', 'Carol', 'Brian', 'Adele', 'Rasmus'];
-const LAST = ['Smith', 'Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Lee', 'Lamarr', 'McCarthy', 'Johnson', 'Knuth', 'Wilson', 'Wirth', 'Borg', 'Rossum', 'Jackson', 'Gosling', 'Goldwasser', 'Lamport', 'Conway', 'Stroustrup', 'Sammet', 'Matsumoto', 'Shaw', 'Kernighan', 'Goldberg'];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Tim',
+  'Hedy',
+  'John',
+  'Katherine',
+  'Donald',
+  'Sophie',
+  'Niklaus',
+  'Anita',
+  'Guido',
+  'Mary',
+  'James',
+  'Shafi',
+  'Leslie',
+  'Lynn',
+  'Bjarne',
+  'Jean',
+  'Yukihiro',
+  'Carol',
+  'Brian',
+  'Adele',
+  'Rasmus',
+];
+const LAST = [
+  'Smith',
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Lee',
+  'Lamarr',
+  'McCarthy',
+  'Johnson',
+  'Knuth',
+  'Wilson',
+  'Wirth',
+  'Borg',
+  'Rossum',
+  'Jackson',
+  'Gosling',
+  'Goldwasser',
+  'Lamport',
+  'Conway',
+  'Stroustrup',
+  'Sammet',
+  'Matsumoto',
+  'Shaw',
+  'Kernighan',
+  'Goldberg',
+];
 const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'proton.me', 'example.org', 'mail.lk', 'company.io'];
 const CITIES = ['Colombo', 'Kandy', 'London', 'New York', 'Berlin', 'Paris', 'Sydney', 'Toronto', 'Mumbai', 'Tokyo'];
-const COUNTRIES = ['Sri Lanka', 'Sri Lanka', 'United Kingdom', 'United States', 'Germany', 'France', 'Australia', 'Canada', 'India', 'Japan'];
+const COUNTRIES = [
+  'Sri Lanka',
+  'Sri Lanka',
+  'United Kingdom',
+  'United States',
+  'Germany',
+  'France',
+  'Australia',
+  'Canada',
+  'India',
+  'Japan',
+];
 
 const arr = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 /** The i-th element (0-based, wrapping) of a literal array, in SQL. */

@@ -19,7 +19,10 @@ type Options = autocannon.Options;
 
 function summarise(r: autocannon.Result): LoadResult {
   const statusCodes = Object.fromEntries(
-    Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
+    Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, s]) => [
+      code,
+      s.count,
+    ]),
   );
   return {
     rps: r.requests.average,
@@ -87,14 +90,20 @@ export async function measurePair(
     for (const [i, side] of sides.entries()) rounds[i]!.push(summarise(await autocannon({ ...side, duration: LOAD.pairRoundS })));
   }
   const [limitResult, productResult] = rounds.map(combine) as [LoadResult, LoadResult];
-  log(`    rounds (req/s): ${limit.title} ${rounds[0]!.map((r) => r.rps.toFixed(0)).join(' / ')}; ${product.title} ${rounds[1]!.map((r) => r.rps.toFixed(0)).join(' / ')}`);
+  log(
+    `    rounds (req/s): ${limit.title} ${rounds[0]!.map((r) => r.rps.toFixed(0)).join(' / ')}; ${product.title} ${rounds[1]!.map((r) => r.rps.toFixed(0)).join(' / ')}`,
+  );
   logResult(log, limit.title, limitResult);
   logResult(log, product.title, productResult);
   return { limit: limitResult, product: productResult };
 }
 
 /** A warm-up run (JIT, pools, caches), then the measured one; `after` runs after each. */
-export async function measure(options: Options, log: (line: string) => void, after?: (phase: 'warm-up' | 'measured') => Promise<void>): Promise<LoadResult> {
+export async function measure(
+  options: Options,
+  log: (line: string) => void,
+  after?: (phase: 'warm-up' | 'measured') => Promise<void>,
+): Promise<LoadResult> {
   const base = baseOptions(options);
   await autocannon({ ...base, duration: LOAD.warmupS });
   await after?.('warm-up');

@@ -11,10 +11,13 @@ const hasSocket = existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`);
  * TCP costs the product's single Node thread a kernel round through the TCP stack for every query.
  */
 export const PG_SERVER_URL =
-  settings.pgUrl ?? (hasSocket ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/postgres');
+  settings.pgUrl ??
+  (hasSocket ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/postgres');
 
 /** How the bench reaches PostgreSQL, for the report. */
-export const PG_TRANSPORT = new URL(PG_SERVER_URL).searchParams.get('host')?.startsWith('/') ? `Unix socket ${new URL(PG_SERVER_URL).searchParams.get('host')}` : `TCP ${new URL(PG_SERVER_URL).host}`;
+export const PG_TRANSPORT = new URL(PG_SERVER_URL).searchParams.get('host')?.startsWith('/')
+  ? `Unix socket ${new URL(PG_SERVER_URL).searchParams.get('host')}`
+  : `TCP ${new URL(PG_SERVER_URL).host}`;
 
 export function databaseUrl(name: string): string {
   const url = new URL(PG_SERVER_URL);

@@ -27,7 +27,14 @@ export function freePort(): Promise<number> {
  * Starts `node <args>` (no shell, so the pid is the server's own and its RSS is the server's) and
  * waits until `readyUrl` answers 200.
  */
-export async function startNode(args: string[], env: Record<string, string>, readyUrl: string, cwd: string, timeoutMs = 60_000, logFile?: string): Promise<Started> {
+export async function startNode(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  cwd: string,
+  timeoutMs = 60_000,
+  logFile?: string,
+): Promise<Started> {
   const child = spawn(process.execPath, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const log = logFile ? createWriteStream(logFile) : undefined;
@@ -83,7 +90,10 @@ export class RssSampler {
   phaseMax = new Map<string, number>();
   phase = 'start';
 
-  constructor(private readonly pid: number, private readonly everyMs = 100) {}
+  constructor(
+    private readonly pid: number,
+    private readonly everyMs = 100,
+  ) {}
 
   start(): this {
     this.sample();
@@ -129,6 +139,8 @@ export async function waitForQuiet(log: (line: string) => void, label: string, m
   const deadline = Date.now() + maxWaitMs;
   let busy = await cpuBusy();
   while (busy > threshold && Date.now() < deadline) busy = await cpuBusy();
-  log(`    machine CPU busy before ${label}: ${(busy * 100).toFixed(0)}%${busy > threshold ? ' (still busy after waiting: figures below are skewed by other processes)' : ''}`);
+  log(
+    `    machine CPU busy before ${label}: ${(busy * 100).toFixed(0)}%${busy > threshold ? ' (still busy after waiting: figures below are skewed by other processes)' : ''}`,
+  );
   return busy;
 }

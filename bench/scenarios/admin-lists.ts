@@ -15,10 +15,22 @@ export const ADMIN_CALLS: { label: string; method: 'GET' | 'POST'; path: string;
   { label: 'all-users/normal page 0', method: 'GET', path: '/api/admin/all-users/normal?page=0&size=20' },
   { label: 'all-users/normal deep page (offset 80,000)', method: 'GET', path: '/api/admin/all-users/normal?page=4000&size=20' },
   { label: 'all-users/normal search "smith"', method: 'GET', path: '/api/admin/all-users/normal?page=0&size=20&search=smith' },
-  { label: 'all-users/normal search "grace.turing4"', method: 'GET', path: '/api/admin/all-users/normal?page=0&size=20&search=grace.turing4' },
+  {
+    label: 'all-users/normal search "grace.turing4"',
+    method: 'GET',
+    path: '/api/admin/all-users/normal?page=0&size=20&search=grace.turing4',
+  },
   { label: 'all-users/normal search "a" (1 letter)', method: 'GET', path: '/api/admin/all-users/normal?page=0&size=20&search=a' },
-  { label: 'all-users/normal filters (ACTIVE, active, pkgStandard)', method: 'GET', path: '/api/admin/all-users/normal?page=0&size=20&status=ACTIVE&subscription=active&package=pkgStandard' },
-  { label: 'all-users/seo filter subscription=none, page 100', method: 'GET', path: '/api/admin/all-users/seo?page=100&size=20&subscription=none' },
+  {
+    label: 'all-users/normal filters (ACTIVE, active, pkgStandard)',
+    method: 'GET',
+    path: '/api/admin/all-users/normal?page=0&size=20&status=ACTIVE&subscription=active&package=pkgStandard',
+  },
+  {
+    label: 'all-users/seo filter subscription=none, page 100',
+    method: 'GET',
+    path: '/api/admin/all-users/seo?page=100&size=20&subscription=none',
+  },
   { label: 'expire', method: 'GET', path: '/api/admin/expire' },
   { label: 'latest-websites', method: 'GET', path: '/api/admin/latest-websites' },
   { label: 'users (count)', method: 'GET', path: '/api/admin/users' },
@@ -28,7 +40,12 @@ export const ADMIN_CALLS: { label: string; method: 'GET' | 'POST'; path: string;
   { label: 'activated-addons search "lovelace"', method: 'GET', path: '/api/admin/activated-addons?page=0&size=20&search=lovelace' },
   { label: 'activated-addons search "a" (1 letter)', method: 'GET', path: '/api/admin/activated-addons?page=0&size=20&search=a' },
   { label: 'search-users "ada"', method: 'POST', path: '/api/admin/search-users', form: { filters: JSON.stringify({ search: 'ada' }) } },
-  { label: 'search-users "ada lovelace"', method: 'POST', path: '/api/admin/search-users', form: { filters: JSON.stringify({ search: 'ada lovelace' }) } },
+  {
+    label: 'search-users "ada lovelace"',
+    method: 'POST',
+    path: '/api/admin/search-users',
+    form: { filters: JSON.stringify({ search: 'ada lovelace' }) },
+  },
 ];
 
 function rowsOf(body: unknown): number | undefined {

@@ -38,7 +38,10 @@ export async function createCustomers(
   count: number,
   runId: string,
 ): Promise<BenchCustomer[]> {
-  const adminLogin = await expectOk<{ token: string }>(call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }), 'admin login');
+  const adminLogin = await expectOk<{ token: string }>(
+    call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }),
+    'admin login',
+  );
   const adminToken = adminLogin.token;
 
   const customers: BenchCustomer[] = [];
@@ -62,16 +65,28 @@ export async function createCustomers(
       `register customer ${i}`,
     );
     await expectOk(call(base, 'POST', '/api/users/addPackage', { token: adminToken, json: { pkg: 'pkgBasic', email } }), 'grant package');
-    await expectOk(call(base, 'POST', '/api/activated-additional-hits/email', { token: adminToken, json: { additional_id: '1000Hits', email } }), 'grant extra hits');
-    await expectOk(call(base, 'POST', '/api/activated-additional-slots/email', { token: adminToken, json: { additional_id: '5Slots', email } }), 'grant extra slots');
+    await expectOk(
+      call(base, 'POST', '/api/activated-additional-hits/email', { token: adminToken, json: { additional_id: '1000Hits', email } }),
+      'grant extra hits',
+    );
+    await expectOk(
+      call(base, 'POST', '/api/activated-additional-slots/email', { token: adminToken, json: { additional_id: '5Slots', email } }),
+      'grant extra slots',
+    );
     const websiteIds: number[] = [];
     for (let w = 0; w < WEBSITES_PER_CUSTOMER; w++) {
-      const site = await expectOk<{ id: number }>(call(base, 'POST', '/api/website', { token: session.token, json: websiteBody(i * 10 + w) }), 'create website');
+      const site = await expectOk<{ id: number }>(
+        call(base, 'POST', '/api/website', { token: session.token, json: websiteBody(i * 10 + w) }),
+        'create website',
+      );
       websiteIds.push(site.id);
     }
     customers.push({ id: session.data.id, email, token: session.token, websiteId: websiteIds[0]!, websiteIds });
   }
-  await waitForDelivery(databaseUrl, customers.map((c) => c.id));
+  await waitForDelivery(
+    databaseUrl,
+    customers.map((c) => c.id),
+  );
   return customers;
 }
 
@@ -87,7 +102,8 @@ async function waitForDelivery(databaseUrl: string, userIds: number[], timeoutMs
         [userIds],
       );
       if (rows[0].n === 0) return;
-      if (Date.now() > deadline) throw new Error(`${rows[0].n} bench websites were not delivered to the 9Hits sandbox within ${timeoutMs / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`${rows[0].n} bench websites were not delivered to the 9Hits sandbox within ${timeoutMs / 1000} s`);
       await new Promise((r) => setTimeout(r, 250));
     }
   } finally {
@@ -118,7 +134,10 @@ export async function removeInFlightWebsites(base: string, databaseUrl: string, 
   }
   const owners = new Map(customers.map((c) => [c.id, c]));
   for (const row of rows) {
-    await expectOk(call(base, 'DELETE', `/api/website/${row.id}`, { token: owners.get(row.user_id)!.token }), 'delete an in-flight website');
+    await expectOk(
+      call(base, 'DELETE', `/api/website/${row.id}`, { token: owners.get(row.user_id)!.token }),
+      'delete an in-flight website',
+    );
   }
   return rows.length;
 }
@@ -130,7 +149,9 @@ export async function waitForJobs(databaseUrl: string, timeoutMs = 180_000): Pro
   await client.connect();
   try {
     for (;;) {
-      const { rows } = await client.query(`select count(*)::int as n from jobs where done_at is null and failed_at is null and run_at <= now()`);
+      const { rows } = await client.query(
+        `select count(*)::int as n from jobs where done_at is null and failed_at is null and run_at <= now()`,
+      );
       if (rows[0].n === 0) return Date.now() - started;
       if (Date.now() - started > timeoutMs) throw new Error(`${rows[0].n} jobs still due after ${timeoutMs / 1000} s`);
       await new Promise((r) => setTimeout(r, 250));

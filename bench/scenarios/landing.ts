@@ -47,7 +47,10 @@ export async function measureLanding(base: string, distDir: string, log: (line: 
         w.__lcp = [];
         new PerformanceObserver((list) => {
           for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
-            w.__lcp.push({ t: e.startTime, el: e.element ? `<${e.element.tagName.toLowerCase()}> ${(e.element.textContent ?? '').trim().slice(0, 50)}` : '?' });
+            w.__lcp.push({
+              t: e.startTime,
+              el: e.element ? `<${e.element.tagName.toLowerCase()}> ${(e.element.textContent ?? '').trim().slice(0, 50)}` : '?',
+            });
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
@@ -61,8 +64,13 @@ export async function measureLanding(base: string, distDir: string, log: (line: 
       try {
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
       } catch (error) {
-        const html = await page.locator('body').innerHTML().catch(() => '?');
-        throw new Error(`the landing page did not render: ${(error as Error).message}\n${problems.join('\n')}\n${html.slice(0, 1500)}`, { cause: error });
+        const html = await page
+          .locator('body')
+          .innerHTML()
+          .catch(() => '?');
+        throw new Error(`the landing page did not render: ${(error as Error).message}\n${problems.join('\n')}\n${html.slice(0, 1500)}`, {
+          cause: error,
+        });
       }
       await page.waitForLoadState('networkidle');
       // LCP candidates are reported after the frame is presented.

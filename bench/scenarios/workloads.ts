@@ -34,7 +34,12 @@ interface Ctx {
  * website because of the product's cache), create a website and delete it again (so capacity stays
  * where it was), and load the user again to list the websites.
  */
-export function mixed(base: string, customers: BenchCustomer[], log: Log, after: (phase: 'warm-up' | 'measured') => Promise<void>): Promise<LoadResult> {
+export function mixed(
+  base: string,
+  customers: BenchCustomer[],
+  log: Log,
+  after: (phase: 'warm-up' | 'measured') => Promise<void>,
+): Promise<LoadResult> {
   let next = 0;
   const own = (context: Ctx): BenchCustomer => (context.customer ??= customers[next++ % customers.length]!);
   const auth = (c: BenchCustomer) => ({ authorization: `Bearer ${c.token}` });

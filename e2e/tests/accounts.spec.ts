@@ -114,7 +114,10 @@ test('a customer resets a forgotten password with the code from the mail outbox'
   // The sandbox outbox, newest first, in the same browser context.
   const outbox = await context.newPage();
   await outbox.goto('/sandbox/mail');
-  const mail = outbox.locator('article').filter({ hasText: `To ${details.email}` }).first();
+  const mail = outbox
+    .locator('article')
+    .filter({ hasText: `To ${details.email}` })
+    .first();
   const code = /\b(\d{6})\b/.exec((await mail.locator('pre').textContent()) ?? '')?.[1];
   expect(code, 'a 6-digit code in the mail').toBeDefined();
   await outbox.close();

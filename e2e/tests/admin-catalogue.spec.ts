@@ -8,7 +8,6 @@ import { adminWithDetails, registerViaApi, signedInContext, uniqueName, type Api
  * Every test makes its own users and items, so it depends on no other file's state.
  */
 
-
 async function openAs(browser: Browser, baseURL: string | undefined, session: ApiSession, path: string): Promise<Page> {
   if (!baseURL) throw new Error('baseURL is set in playwright.config.ts');
   const context = await signedInContext(browser, baseURL, session);
@@ -73,7 +72,10 @@ test("the admin deletes a user's activated add-on from 'Package details' after c
     ['activated-additional-hits', '1000Hits'],
     ['activated-additional-slots', slots!.id],
   ] as const) {
-    const granted = await request.post(`/api/${path}/email`, { headers: bearer(admin), data: { additional_id, email: details.email, token: admin.token } });
+    const granted = await request.post(`/api/${path}/email`, {
+      headers: bearer(admin),
+      data: { additional_id, email: details.email, token: admin.token },
+    });
     expect(granted.status(), await granted.text()).toBe(200);
   }
 

@@ -32,7 +32,9 @@ test('an admin deactivates a customer from /users, who is then told so on /websi
   await expect(row.getByRole('button', { name: `Deactivate ${details.username}` })).toBeDisabled();
   await admin.context.close();
 
-  const loaded = await request.post(`/api/users/load/${encodeURIComponent(details.email)}`, { headers: { authorization: `Bearer ${customer.token}` } });
+  const loaded = await request.post(`/api/users/load/${encodeURIComponent(details.email)}`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
   expect(((await loaded.json()) as { status: string }).status).toBe('DEACTIVATED');
 
   const shopper = await openAs(browser, baseURL, customer);
@@ -76,7 +78,9 @@ test('an admin notifies one customer, who reads it under the bell and clears it'
   await reader.context.close();
 
   // Only the chosen customer got it.
-  const other = await request.post(`/api/users/load/${encodeURIComponent(bystander.email)}`, { headers: { authorization: `Bearer ${bystanderSession.token}` } });
+  const other = await request.post(`/api/users/load/${encodeURIComponent(bystander.email)}`, {
+    headers: { authorization: `Bearer ${bystanderSession.token}` },
+  });
   expect(((await other.json()) as { notifications: unknown[] }).notifications).toEqual([]);
 });
 

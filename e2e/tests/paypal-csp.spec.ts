@@ -11,9 +11,11 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQ
 test('the Content-Security-Policy lets the PayPal SDK load its script, frames, images and calls, and nothing else', async ({ page }) => {
   await page.route(/^https:\/\//, async (route) => {
     const url = new URL(route.request().url());
-    if (url.pathname.startsWith('/sdk/js')) return route.fulfill({ contentType: 'application/javascript', body: 'window.__paypalSdkRan = true;' });
+    if (url.pathname.startsWith('/sdk/js'))
+      return route.fulfill({ contentType: 'application/javascript', body: 'window.__paypalSdkRan = true;' });
     if (url.pathname.endsWith('.png')) return route.fulfill({ contentType: 'image/png', body: PIXEL });
-    if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/graphql')) return route.fulfill({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"ok":true}' });
+    if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/graphql'))
+      return route.fulfill({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"ok":true}' });
     return route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>PayPal button</p>' });
   });
   await page.goto('/pricings');
@@ -49,7 +51,14 @@ test('the Content-Security-Policy lets the PayPal SDK load its script, frames, i
     return { results, ran: (window as unknown as { __paypalSdkRan?: boolean }).__paypalSdkRan === true, violations };
   });
 
-  expect(outcome.results).toEqual({ script: 'loaded', frame: 'loaded', venmo: 'loaded', image: 'loaded', call: 'loaded', stranger: 'error' });
+  expect(outcome.results).toEqual({
+    script: 'loaded',
+    frame: 'loaded',
+    venmo: 'loaded',
+    image: 'loaded',
+    call: 'loaded',
+    stranger: 'error',
+  });
   expect(outcome.ran).toBe(true);
   // The only refusal is the stranger's script: the policy is on, and it lets PayPal through.
   expect(outcome.violations).toEqual(['script-src-elem https://scripts.example.com/tracker.js']);

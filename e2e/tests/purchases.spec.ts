@@ -7,7 +7,6 @@ import { ADMIN, loginViaApi, registerViaApi, signedInContext, type ApiSession } 
  * (Pay and Cancel) and the PayPal approval dialog. Every test registers its own customer.
  */
 
-
 async function loadUser(request: APIRequestContext, session: ApiSession): Promise<LoadedUser> {
   const response = await request.post(`/api/users/load/${encodeURIComponent(session.data.email)}`, {
     headers: { authorization: `Bearer ${session.token}` },
@@ -86,7 +85,11 @@ test('a customer with a package buys 1000 Extra Hits through the PayPal sandbox 
   await context.close();
 });
 
-test('a customer with a package buys 5 Extra Slots by card and returns to /websites with the slots added', async ({ browser, baseURL, request }) => {
+test('a customer with a package buys 5 Extra Slots by card and returns to /websites with the slots added', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const { details, session } = await registerViaApi(request);
   const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
   const grant = await request.post('/api/users/addPackage', {

@@ -8,7 +8,6 @@ import { adminWithDetails, registerViaApi, signedInContext, uniqueHost, type Api
  * deleting, and the capacity limits. Every test registers its own customers.
  */
 
-
 const bearer = (session: ApiSession) => ({ authorization: `Bearer ${session.token}` });
 
 async function customerWithPackages(request: APIRequestContext, packages: string[]): Promise<ApiSession> {
@@ -46,7 +45,11 @@ async function checkHits(site: Locator): Promise<number> {
   return Number((await shown.innerText()).replace(/\D/g, ''));
 }
 
-test('a customer adds a normal and an seo website, pauses, activates, edits, checks hits and deletes', async ({ browser, baseURL, request }) => {
+test('a customer adds a normal and an seo website, pauses, activates, edits, checks hits and deletes', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(240_000);
   const session = await customerWithPackages(request, ['pkgBasic', 'pkgSEOStarter']);
   const context = await signedInContext(browser, baseURL!, session);
@@ -202,7 +205,16 @@ test('the admin views a customer website read-only and goes back to /websites', 
   const url = `https://${uniqueHost('view')}.example.com/`;
   const created = await request.post('/api/website', {
     headers: bearer(session),
-    data: { url, daily_hit_limit: 400, traffic_source: 'Social', traffic_source_type: 'Reddit', geolocation_type: 'All Countries', geolocations: [], bounce_rate_reduction: true, status: 'ACTIVE' },
+    data: {
+      url,
+      daily_hit_limit: 400,
+      traffic_source: 'Social',
+      traffic_source_type: 'Reddit',
+      geolocation_type: 'All Countries',
+      geolocations: [],
+      bounce_rate_reduction: true,
+      status: 'ACTIVE',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as WireWebsite;
@@ -222,20 +234,39 @@ test('the admin views a customer website read-only and goes back to /websites', 
   await context.close();
 });
 
-test('a website 9Hits rejects says so on its card and in the admin\'s view; the admin sees the 9Hits account', async ({ browser, baseURL, request }) => {
+test("a website 9Hits rejects says so on its card and in the admin's view; the admin sees the 9Hits account", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(120_000);
   const session = await customerWithPackages(request, ['pkgBasic']);
   const url = `https://${uniqueHost('rejected')}.example.com/`;
   const created = await request.post('/api/website', {
     headers: bearer(session),
-    data: { url, daily_hit_limit: 100, traffic_source: 'Direct', traffic_source_type: '', geolocation_type: 'All Countries', geolocations: [], bounce_rate_reduction: true, status: 'ACTIVE' },
+    data: {
+      url,
+      daily_hit_limit: 100,
+      traffic_source: 'Direct',
+      traffic_source_type: '',
+      geolocation_type: 'All Countries',
+      geolocations: [],
+      bounce_rate_reduction: true,
+      status: 'ACTIVE',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as WireWebsite;
   // The sync job creates the campaign at the embedded 9Hits; then its moderation rejects it.
   let key: string | null = null;
-  await expect.poll(async () => (key = (await loadUser(request, session)).websites.find((w) => w.id === id)?.ninehits_key ?? null), { timeout: 30_000 }).not.toBeNull();
-  const rejected = await request.post('/sandbox/9hits/control?key=sandbox-9hits-key', { data: { systemState: { id: Number(key), state: 'rejected' } } });
+  await expect
+    .poll(async () => (key = (await loadUser(request, session)).websites.find((w) => w.id === id)?.ninehits_key ?? null), {
+      timeout: 30_000,
+    })
+    .not.toBeNull();
+  const rejected = await request.post('/sandbox/9hits/control?key=sandbox-9hits-key', {
+    data: { systemState: { id: Number(key), state: 'rejected' } },
+  });
   expect(rejected.status(), await rejected.text()).toBe(200);
 
   const context = await signedInContext(browser, baseURL!, session);
@@ -243,7 +274,9 @@ test('a website 9Hits rejects says so on its card and in the admin\'s view; the 
   await page.goto('/websites');
   const site = card(page, url);
   await site.getByRole('button', { name: 'Check hits' }).click();
-  await expect(site.getByRole('alert')).toContainText('Rejected by 9Hits. 9Hits has rejected this campaign, so this website receives no traffic.');
+  await expect(site.getByRole('alert')).toContainText(
+    'Rejected by 9Hits. 9Hits has rejected this campaign, so this website receives no traffic.',
+  );
   await context.close();
 
   const admin = await adminWithDetails(request);
@@ -257,4 +290,3 @@ test('a website 9Hits rejects says so on its card and in the admin\'s view; the 
   await expect(account.getByRole('group', { name: 'Free campaign slots' })).toContainText('in use');
   await adminContext.close();
 });
-

@@ -20,11 +20,16 @@ describe('capacity under concurrent website writes (PostgreSQL)', () => {
   afterAll(() => t?.close());
 
   const storedSites = (session: Session) =>
-    queryRows<{ id: number; daily_hit_limit: number }>(t.app.ctx.db, sql`select id, daily_hit_limit from websites where user_id = ${session.user.id} order by id`);
+    queryRows<{ id: number; daily_hit_limit: number }>(
+      t.app.ctx.db,
+      sql`select id, daily_hit_limit from websites where user_id = ${session.user.id} order by id`,
+    );
 
   /** Fires every create at once; answers the responses in request order. */
   const createAtOnce = (session: Session, limits: number[]) =>
-    Promise.all(limits.map((daily_hit_limit, i) => createWebsite(t.app, session, { url: `https://race-${i}.example.com/`, daily_hit_limit })));
+    Promise.all(
+      limits.map((daily_hit_limit, i) => createWebsite(t.app, session, { url: `https://race-${i}.example.com/`, daily_hit_limit })),
+    );
 
   const expectOnlyCapacityRefusals = (responses: Awaited<ReturnType<typeof createAtOnce>>) => {
     for (const res of responses.filter((r) => r.statusCode !== 201)) {
@@ -94,7 +99,9 @@ describe('capacity under concurrent website writes (PostgreSQL)', () => {
         payload: websiteBody({ id: ids[i % 3], url: `https://race-${i % 3}.example.com/`, daily_hit_limit: 200 + 100 * (i % 5) }),
       }),
     );
-    const creates = Array.from({ length: 24 }, (_, i) => createWebsite(t.app, owner, { url: `https://more-${i}.example.com/`, daily_hit_limit: 100 }));
+    const creates = Array.from({ length: 24 }, (_, i) =>
+      createWebsite(t.app, owner, { url: `https://more-${i}.example.com/`, daily_hit_limit: 100 }),
+    );
     const responses = await Promise.all([...edits, ...creates]);
 
     for (const res of responses) expect([200, 201, 400, 409]).toContain(res.statusCode);

@@ -31,9 +31,19 @@ describe('catalogue edits racing purchases (PostgreSQL)', () => {
   afterAll(() => t?.close());
 
   const editPackage = (price: string, hits: number) =>
-    t.app.inject({ method: 'PUT', url: '/api/packages', headers: admin.headers, payload: { id: 'pkgStandard', name: 'Standard', price, hits_per_day: hits, slots: 25, description: '' } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/packages',
+      headers: admin.headers,
+      payload: { id: 'pkgStandard', name: 'Standard', price, hits_per_day: hits, slots: 25, description: '' },
+    });
   const editAddon = (price: string) =>
-    t.app.inject({ method: 'PUT', url: '/api/additional-hits', headers: admin.headers, payload: { id: '1000Hits', name: '1000 Extra Hits', price, count: 1000 } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/additional-hits',
+      headers: admin.headers,
+      payload: { id: '1000Hits', name: '1000 Extra Hits', price, count: 1000 },
+    });
 
   /** The prices that could have been in force at some instant of [start, end]. */
   const possiblePrices = (versions: PriceVersion[], start: number, end: number) =>
@@ -135,14 +145,27 @@ describe('catalogue edits racing purchases (PostgreSQL)', () => {
       const stats = await statsOf(t.app, customer);
       expect(stats).toMatchObject({ totalHits: finalHits + (i % 2 === 0 ? 1000 : 0), totalSlots: 25 });
     }
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as { id: string; price: string; hits_per_day: number }[];
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as {
+      id: string;
+      price: string;
+      hits_per_day: number;
+    }[];
     expect(listed.find((p) => p.id === 'pkgStandard')).toMatchObject({ price: pkgVersions.at(-1)!.price, hits_per_day: finalHits });
   });
 
   it('a callback carrying the new price for an order made at the old one is refused; the old price grants', async () => {
     const buyer = await registerCustomer(t.app);
     const form = await startCheckout(t.app, buyer, 'package', 'pkgBasic');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/packages', headers: admin.headers, payload: { id: 'pkgBasic', name: 'Basic', price: '99.00', hits_per_day: 1000, slots: 6, description: '' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/packages',
+          headers: admin.headers,
+          payload: { id: 'pkgBasic', name: 'Basic', price: '99.00', hits_per_day: 1000, slots: 6, description: '' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const wrong = await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '99.00' });
     expect(wrong.statusCode).toBe(400);

@@ -22,7 +22,10 @@ describe('database connections dropped repeatedly under traffic', () => {
   beforeAll(async () => {
     db = await createDatabase(cleanup);
     const fake = await FakeNinehits.start(cleanup);
-    server = await startServer(cleanup, { name: 'rel-drops', env: { DATABASE_URL: db.url, DATABASE_POOL_SIZE: '4', NINEHITS_BASE_URL: fake.baseUrl } });
+    server = await startServer(cleanup, {
+      name: 'rel-drops',
+      env: { DATABASE_URL: db.url, DATABASE_POOL_SIZE: '4', NINEHITS_BASE_URL: fake.baseUrl },
+    });
     const admin = await loginAdmin(server.baseUrl);
     owners = [];
     for (let i = 0; i < 3; i++) owners.push(await customerWithPackage(server.baseUrl, admin, 'pkgPremiumPlus'));
@@ -40,7 +43,7 @@ describe('database connections dropped repeatedly under traffic', () => {
         attempts += 1;
         const url = `https://d${w}-n${i}.example.com/`;
         const res = await createWebsite(server.baseUrl, owner, { url, daily_hit_limit: 100 }, 20_000);
-        outcomes.push({ url, status: res.status, ...(res.status === 201 ? { id: res.json().id } : {}) });
+        outcomes.push({ url, status: res.status, ...(res.status === 201 ? { id: res.json<{ id: number }>().id } : {}) });
         await sleep(res.status === 201 ? 20 : 50);
       }
     };
@@ -48,7 +51,11 @@ describe('database connections dropped repeatedly under traffic', () => {
     try {
       for (let round = 0; round < 40; round++) {
         await sleep(150);
-        await query(postgresServerUrl(), 'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db.name]);
+        await query(
+          postgresServerUrl(),
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [db.name],
+        );
       }
     } finally {
       stop = true;
@@ -60,11 +67,18 @@ describe('database connections dropped repeatedly under traffic', () => {
 
     await waitHealthy(server);
     // Transactions still get a connection: ten creates at once, each answered.
-    const after = await Promise.all(Array.from({ length: 10 }, (_, i) => createWebsite(server.baseUrl, owners[i % 3]!, { url: `https://after-${i}.example.com/`, daily_hit_limit: 100 }, 20_000)));
+    const after = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        createWebsite(server.baseUrl, owners[i % 3]!, { url: `https://after-${i}.example.com/`, daily_hit_limit: 100 }, 20_000),
+      ),
+    );
     expect(after.map((r) => r.status)).toEqual(Array(10).fill(201));
 
     const stored = await query<{ id: number; url: string }>(db.url, 'select id, url from websites');
-    const acknowledged = [...outcomes.filter((o) => o.status === 201), ...after.map((r, i) => ({ url: `https://after-${i}.example.com/`, id: r.json().id as number }))];
+    const acknowledged = [
+      ...outcomes.filter((o) => o.status === 201),
+      ...after.map((r, i) => ({ url: `https://after-${i}.example.com/`, id: r.json<{ id: number }>().id })),
+    ];
     const storedByUrl = new Map(stored.map((s) => [s.url, s.id]));
     expect(storedByUrl.size).toBe(stored.length);
     for (const o of acknowledged) expect(storedByUrl.get(o.url)).toBe(o.id);
@@ -73,11 +87,17 @@ describe('database connections dropped repeatedly under traffic', () => {
 
   it('holds no connection it lost: one catalogue listener, and catalogue changes still arrive', async () => {
     const listeners = () =>
-      query<{ n: number }>(db.url, `select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'rel-drops' and query like 'listen %'`, [db.name]);
+      query<{ n: number }>(
+        db.url,
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'rel-drops' and query like 'listen %'`,
+        [db.name],
+      );
     await waitFor('the catalogue listener to be back', async () => (await listeners())[0]!.n >= 1, { timeoutMs: 30_000 });
     expect((await listeners())[0]!.n).toBe(1);
 
-    const price = async () => (await request(server.baseUrl, 'GET', '/api/packages')).json<{ id: string; price: string }[]>().find((p) => p.id === 'pkgBasic')?.price;
+    const price = async () =>
+      (await request(server.baseUrl, 'GET', '/api/packages')).json<{ id: string; price: string }[]>().find((p) => p.id === 'pkgBasic')
+        ?.price;
     expect(await price()).toBe('14.99');
     await query(db.url, `update packages set price = '15.49' where id = 'pkgBasic'`);
     await query(db.url, `select pg_notify('catalogue_changed', '')`);

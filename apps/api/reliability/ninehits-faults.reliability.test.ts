@@ -31,7 +31,8 @@ describe('9Hits unreachable, slow or answering errors', () => {
   afterAll(() => cleanup.run());
 
   const pendingJobs = async () =>
-    (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from jobs where done_at is null and failed_at is null`))[0]!.n;
+    (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from jobs where done_at is null and failed_at is null`))[0]!
+      .n;
   /** One attempt at every job that is waiting (as if its back-off had passed). */
   const attemptAll = async () => {
     await t.app.ctx.db.execute(sql`update jobs set run_at = now() where done_at is null and failed_at is null`);
@@ -53,14 +54,23 @@ describe('9Hits unreachable, slow or answering errors', () => {
     return ids;
   };
   const edit = async (id: number, daily_hit_limit: number) => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/website', headers: owner.headers, payload: websiteBody({ id, url: 'https://x.example.com/', daily_hit_limit }) });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/website',
+      headers: owner.headers,
+      payload: websiteBody({ id, url: 'https://x.example.com/', daily_hit_limit }),
+    });
     expect(res.statusCode).toBe(200);
   };
   /** What the failed attempts said (for failure messages). */
   const jobErrors = async () =>
-    JSON.stringify(await queryRows(t.app.ctx.db, sql`select kind, attempts, last_error from jobs where done_at is null`)) + JSON.stringify(fake.calls);
+    JSON.stringify(await queryRows(t.app.ctx.db, sql`select kind, attempts, last_error from jobs where done_at is null`)) +
+    JSON.stringify(fake.calls);
   const unsynced = () =>
-    queryRows<{ id: number; ninehits_key: string | null }>(t.app.ctx.db, sql`select id, ninehits_key from websites where sync_state <> 'synced' order by id`);
+    queryRows<{ id: number; ninehits_key: string | null }>(
+      t.app.ctx.db,
+      sql`select id, ninehits_key from websites where sync_state <> 'synced' order by id`,
+    );
 
   /** Every website has exactly one campaign, with its current state; nothing else exists at 9Hits. */
   const expectNinehitsMatchesDatabase = async () => {
@@ -90,7 +100,8 @@ describe('9Hits unreachable, slow or answering errors', () => {
     const [fresh, paused, gone] = await create(3);
     await edit(kept!, 300);
     expect((await t.app.inject({ method: 'POST', url: `/api/website/${paused}/pause`, headers: owner.headers })).statusCode).toBe(200);
-    for (const id of [toDelete, gone]) expect((await t.app.inject({ method: 'DELETE', url: `/api/website/${id}`, headers: owner.headers })).statusCode).toBe(200);
+    for (const id of [toDelete, gone])
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/website/${id}`, headers: owner.headers })).statusCode).toBe(200);
     await attemptAll();
     await attemptAll();
 
@@ -149,7 +160,7 @@ describe('9Hits unreachable, slow or answering errors', () => {
     await expectNinehitsMatchesDatabase();
   });
 
-  it('slower than the adapter\'s timeout: the late answer is ignored, the retry finds the campaign', async () => {
+  it("slower than the adapter's timeout: the late answer is ignored, the retry finds the campaign", async () => {
     // 9Hits creates the campaign at once but answers only after 6.5 s (the adapter gives up at 5 s).
     fake.fail({ slowMs: 6_500 }, { path: 'siteAdd' });
     await create(2);

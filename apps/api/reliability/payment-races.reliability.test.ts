@@ -24,7 +24,12 @@ describe('payments under concurrency (PostgreSQL)', () => {
 
   const addPackage = (payload: object) => t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: buyer.headers, payload });
   const order = async (id: string) =>
-    (await queryRows<{ status: string; granted_at: string | null; amount: string }>(t.app.ctx.db, sql`select status, granted_at, amount from orders where id = ${id}`))[0]!;
+    (
+      await queryRows<{ status: string; granted_at: string | null; amount: string }>(
+        t.app.ctx.db,
+        sql`select status, granted_at, amount from orders where id = ${id}`,
+      )
+    )[0]!;
   const subscriptions = (userId: number) =>
     queryRows<{ package_id: string; started_at: Date; expires_at: Date; order_id: string }>(
       t.app.ctx.db,
@@ -89,7 +94,10 @@ describe('payments under concurrency (PostgreSQL)', () => {
     for (const res of results) expect(res.statusCode).toBe(200);
     expect(results.filter((r) => r.json().result === 'granted')).toHaveLength(2);
     await expectOneMonthOf(buyer.user.id, 'pkgBasic', pkg.order_id!);
-    const activations = await queryRows<{ count: number }>(t.app.ctx.db, sql`select count(*)::int as count from activated_addons where user_id = ${buyer.user.id}`);
+    const activations = await queryRows<{ count: number }>(
+      t.app.ctx.db,
+      sql`select count(*)::int as count from activated_addons where user_id = ${buyer.user.id}`,
+    );
     expect(activations[0]!.count).toBe(1);
   });
 });

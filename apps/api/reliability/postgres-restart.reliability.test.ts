@@ -50,7 +50,7 @@ describe('PostgreSQL restarted in the middle of traffic', () => {
         const url = `https://w${w}-n${i}.example.com/`;
         const afterRestart = restarted;
         const res = await createWebsite(server.baseUrl, owner, { url, daily_hit_limit: 100 });
-        outcomes.push({ url, status: res.status, afterRestart, ...(res.status === 201 ? { id: res.json().id } : {}) });
+        outcomes.push({ url, status: res.status, afterRestart, ...(res.status === 201 ? { id: res.json<{ id: number }>().id } : {}) });
         await sleep(res.status === 201 ? 25 : 100);
       }
     };
@@ -63,15 +63,26 @@ describe('PostgreSQL restarted in the middle of traffic', () => {
       await waitHealthy(server);
       await waitFor('traffic after the restart', async () => ok(true) >= 15, { timeoutMs: 60_000, intervalMs: 50 });
     } catch (error) {
-      const summary = outcomes.reduce<Record<string, number>>((m, o) => ({ ...m, [`${o.status}${o.afterRestart ? ' after' : ''}`]: (m[`${o.status}${o.afterRestart ? ' after' : ''}`] ?? 0) + 1 }), {});
-      throw new Error(`${(error as Error).message}; outcomes ${JSON.stringify(summary)}, ${attempts} attempts\n${server.output().slice(-3000)}`, { cause: error });
+      const summary = outcomes.reduce<Record<string, number>>(
+        (m, o) => ({
+          ...m,
+          [`${o.status}${o.afterRestart ? ' after' : ''}`]: (m[`${o.status}${o.afterRestart ? ' after' : ''}`] ?? 0) + 1,
+        }),
+        {},
+      );
+      throw new Error(
+        `${(error as Error).message}; outcomes ${JSON.stringify(summary)}, ${attempts} attempts\n${server.output().slice(-3000)}`,
+        { cause: error },
+      );
     } finally {
       stop = true;
       await traffic;
     }
 
     const failed = outcomes.filter((o) => o.status !== 201);
-    console.info(`PostgreSQL restart: ${outcomes.length} creates, ${outcomes.length - failed.length} acknowledged, ${failed.length} refused during the outage`);
+    console.info(
+      `PostgreSQL restart: ${outcomes.length} creates, ${outcomes.length - failed.length} acknowledged, ${failed.length} refused during the outage`,
+    );
     // While PostgreSQL was away the server said so (5xx); it never half-answered with a 4xx.
     for (const o of failed) expect([500, 503]).toContain(o.status);
 
@@ -83,17 +94,23 @@ describe('PostgreSQL restarted in the middle of traffic', () => {
     expect(stored.length).toBe(acknowledged.length);
 
     // Reads work as before.
-    expect((await attempt(server.baseUrl, 'POST', `/api/users/load/${owners[0]!.user.email}`, { headers: owners[0]!.headers })).status).toBe(200);
+    expect(
+      (await attempt(server.baseUrl, 'POST', `/api/users/load/${owners[0]!.user.email}`, { headers: owners[0]!.headers })).status,
+    ).toBe(200);
   });
 
   it('the queue drains after the restart: every website delivered to 9Hits once', async () => {
     // Jobs that failed mid-outage back off; a job whose failure could not be recorded waits out its lease (60 s).
     await waitFor(
       'the job queue to drain',
-      async () => (await query<{ n: number }>(dbUrl, 'select count(*)::int as n from jobs where done_at is null and failed_at is null'))[0]!.n === 0,
+      async () =>
+        (await query<{ n: number }>(dbUrl, 'select count(*)::int as n from jobs where done_at is null and failed_at is null'))[0]!.n === 0,
       { timeoutMs: 150_000, intervalMs: 1000 },
     );
-    const sites = await query<{ id: number; ninehits_key: string | null; sync_state: string }>(dbUrl, 'select id, ninehits_key, sync_state from websites');
+    const sites = await query<{ id: number; ninehits_key: string | null; sync_state: string }>(
+      dbUrl,
+      'select id, ninehits_key, sync_state from websites',
+    );
     for (const site of sites) {
       const campaigns = fake.byTitle(`traffic-site-${site.id}`);
       expect(campaigns).toHaveLength(1);
@@ -104,7 +121,9 @@ describe('PostgreSQL restarted in the middle of traffic', () => {
   });
 
   it('catalogue changes announced after the restart still reach the server (LISTEN is re-established)', async () => {
-    const price = async () => (await attempt(server.baseUrl, 'GET', '/api/packages')).json<{ id: string; price: string }[]>().find((p) => p.id === 'pkgBasic')?.price;
+    const price = async () =>
+      (await attempt(server.baseUrl, 'GET', '/api/packages')).json<{ id: string; price: string }[]>().find((p) => p.id === 'pkgBasic')
+        ?.price;
     expect(await price()).toBe('14.99');
     // Another server process would do exactly this: write, then NOTIFY.
     await query(dbUrl, `update packages set price = '15.49' where id = 'pkgBasic'`);

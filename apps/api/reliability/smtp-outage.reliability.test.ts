@@ -30,7 +30,12 @@ describe('SMTP down, then back', () => {
   afterAll(() => cleanup.run());
 
   const pending = async () =>
-    (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from jobs where kind = 'send-email' and done_at is null and failed_at is null`))[0]!.n;
+    (
+      await queryRows<{ n: number }>(
+        t.app.ctx.db,
+        sql`select count(*)::int as n from jobs where kind = 'send-email' and done_at is null and failed_at is null`,
+      )
+    )[0]!.n;
   const attemptAll = async () => {
     await t.app.ctx.db.execute(sql`update jobs set run_at = now() where done_at is null and failed_at is null`);
     await t.app.jobs.drain();
@@ -38,7 +43,12 @@ describe('SMTP down, then back', () => {
   /** Three support requests and three reset codes: six messages. */
   const sendMail = async () => {
     for (const c of customers) {
-      const support = await t.app.inject({ method: 'POST', url: '/api/support', headers: c.headers, payload: { email: c.user.email, msg: 'Where is my traffic?' } });
+      const support = await t.app.inject({
+        method: 'POST',
+        url: '/api/support',
+        headers: c.headers,
+        payload: { email: c.user.email, msg: 'Where is my traffic?' },
+      });
       expect(support.statusCode).toBe(200);
       expect((await t.app.inject({ method: 'PUT', url: `/api/users/otp/${c.user.email}` })).statusCode).toBe(200);
     }
@@ -46,7 +56,9 @@ describe('SMTP down, then back', () => {
   const expectEachDeliveredOnce = () => {
     for (const c of customers) {
       expect(smtp.count(`Support request from ${c.user.username}`)).toBe(1);
-      expect(smtp.received.filter((m) => m.to.includes(c.user.email) && m.raw.includes('Subject: Your password reset code'))).toHaveLength(1);
+      expect(smtp.received.filter((m) => m.to.includes(c.user.email) && m.raw.includes('Subject: Your password reset code'))).toHaveLength(
+        1,
+      );
     }
     expect(smtp.received).toHaveLength(6);
   };

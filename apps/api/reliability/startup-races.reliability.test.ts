@@ -40,7 +40,9 @@ describe('several servers starting at once on a fresh database', () => {
 
   it('three server processes started together: all answer, one admin, the catalogue seeded once', async () => {
     const db = await createDatabase(cleanup);
-    const servers = await Promise.all(['rel-start-1', 'rel-start-2', 'rel-start-3'].map((name) => startServer(cleanup, { name, env: { DATABASE_URL: db.url } })));
+    const servers = await Promise.all(
+      ['rel-start-1', 'rel-start-2', 'rel-start-3'].map((name) => startServer(cleanup, { name, env: { DATABASE_URL: db.url } })),
+    );
     const admins = await query<{ n: number }>(db.url, `select count(*)::int as n from users where role = 'ROLE_ADMIN'`);
     expect(admins[0]!.n).toBe(1);
     const packages = await query<{ n: number }>(db.url, 'select count(*)::int as n from packages');

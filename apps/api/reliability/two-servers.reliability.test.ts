@@ -48,7 +48,9 @@ describe('two server processes on one PostgreSQL and Redis', () => {
   it('capacity holds across both: 50 creates split between them, room for 25 → exactly 25, each delivered to 9Hits once', async () => {
     const owner = await customerWithPackage(b.baseUrl, admin, 'pkgStandard');
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => createWebsite(i % 2 ? a.baseUrl : b.baseUrl, owner, { url: `https://both-${i}.example.com/`, daily_hit_limit: 100 })),
+      Array.from({ length: 50 }, (_, i) =>
+        createWebsite(i % 2 ? a.baseUrl : b.baseUrl, owner, { url: `https://both-${i}.example.com/`, daily_hit_limit: 100 }),
+      ),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(25);
     for (const r of responses.filter((r) => r.status !== 201)) expect(r.status).toBe(409);
@@ -56,7 +58,10 @@ describe('two server processes on one PostgreSQL and Redis', () => {
     expect(stored).toHaveLength(25);
 
     // Both job runners drain the sync jobs; each website gets one campaign.
-    await waitFor('every website synced', async () => (await query<{ n: number }>(dbUrl, `select count(*)::int as n from websites where sync_state <> 'synced'`))[0]!.n === 0);
+    await waitFor(
+      'every website synced',
+      async () => (await query<{ n: number }>(dbUrl, `select count(*)::int as n from websites where sync_state <> 'synced'`))[0]!.n === 0,
+    );
     for (const site of stored) expect(fake.byTitle(`traffic-site-${site.id}`)).toHaveLength(1);
     expect(fake.added).toHaveLength(25);
   });
@@ -72,10 +77,14 @@ describe('two server processes on one PostgreSQL and Redis', () => {
        )
        insert into jobs (kind, payload, max_attempts) select 'send-email', jsonb_build_object('emailId', id), 10 from mail`,
     );
-    await waitFor('every mail sent', async () => (await query<{ n: number }>(dbUrl, `select count(*)::int as n from emails where status <> 'sent'`))[0]!.n === 0, {
-      timeoutMs: 120_000,
-      intervalMs: 500,
-    });
+    await waitFor(
+      'every mail sent',
+      async () => (await query<{ n: number }>(dbUrl, `select count(*)::int as n from emails where status <> 'sent'`))[0]!.n === 0,
+      {
+        timeoutMs: 120_000,
+        intervalMs: 500,
+      },
+    );
     for (let n = 1; n <= 120; n++) expect(smtp.count(`Bulk notice ${n}`), `mail ${n}`).toBe(1);
     const claims = await jobClaims(dbUrl, 'send-email');
     expect(claims).toHaveLength(120);
@@ -86,7 +95,9 @@ describe('two server processes on one PostgreSQL and Redis', () => {
 
   it('a catalogue change made on one process is served by the other (NOTIFY), both ways', async () => {
     const priceOn = async (server: ServerProcess) =>
-      (await request(server.baseUrl, 'GET', '/api/packages')).json<{ id: string; price: string; hits_per_day: number }[]>().find((p) => p.id === 'pkgPremium');
+      (await request(server.baseUrl, 'GET', '/api/packages'))
+        .json<{ id: string; price: string; hits_per_day: number }[]>()
+        .find((p) => p.id === 'pkgPremium');
     for (const [writer, reader, price, hits] of [
       [a, b, '79.99', 11000],
       [b, a, '81.50', 12000],
@@ -99,10 +110,14 @@ describe('two server processes on one PostgreSQL and Redis', () => {
       });
       expect(res.status).toBe(200);
       // Well inside the cache's 60 s safety net: only the notification explains the change.
-      await waitFor(`${reader.name} to serve the change`, async () => {
-        const pkg = await priceOn(reader);
-        return pkg?.price === price && pkg.hits_per_day === hits;
-      }, { timeoutMs: 20_000 });
+      await waitFor(
+        `${reader.name} to serve the change`,
+        async () => {
+          const pkg = await priceOn(reader);
+          return pkg?.price === price && pkg.hits_per_day === hits;
+        },
+        { timeoutMs: 20_000 },
+      );
     }
   });
 
@@ -112,8 +127,12 @@ describe('two server processes on one PostgreSQL and Redis', () => {
     // throttle (counted in PostgreSQL) stays out of it: only the shared request limit refuses.
     const results = await inParallel(
       8,
-      Array.from({ length: 72 }, (_, i) => () =>
-        attempt(i % 2 ? a.baseUrl : b.baseUrl, 'POST', '/api/users/login', { json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }),
+      Array.from(
+        { length: 72 },
+        (_, i) => () =>
+          attempt(i % 2 ? a.baseUrl : b.baseUrl, 'POST', '/api/users/login', {
+            json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password },
+          }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -124,12 +143,16 @@ describe('two server processes on one PostgreSQL and Redis', () => {
     expect(results.filter((r, i) => r.status === 429 && i % 2 === 0).length).toBeGreaterThan(0);
   });
 
-  it('the scheduler\'s periodic task runs once per interval across both processes', async () => {
+  it("the scheduler's periodic task runs once per interval across both processes", async () => {
     // capacity-scan runs every 60 s; both processes try every 15 s. Wait for a second run.
-    const runs = await waitFor('two runs of capacity-scan', async () => {
-      const r = await schedulerRuns(dbUrl, 'capacity-scan');
-      return r.length >= 2 ? r : undefined;
-    }, { timeoutMs: 150_000, intervalMs: 2000 });
+    const runs = await waitFor(
+      'two runs of capacity-scan',
+      async () => {
+        const r = await schedulerRuns(dbUrl, 'capacity-scan');
+        return r.length >= 2 ? r : undefined;
+      },
+      { timeoutMs: 150_000, intervalMs: 2000 },
+    );
     for (let i = 1; i < runs.length; i++) {
       expect(runs[i]!.ran_at.getTime() - runs[i - 1]!.ran_at.getTime()).toBeGreaterThanOrEqual(60_000);
     }

@@ -131,7 +131,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(PAYHERE_CHARGES_JOB, payhereChargesJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
-  const periodic = [capacityScanTask(app.ctx), approvalScanTask(app.ctx, ninehits), payhereRenewalScanTask(app.ctx), payhereSubscriptionSyncTask(app.ctx)];
+  const periodic = [
+    capacityScanTask(app.ctx),
+    approvalScanTask(app.ctx, ninehits),
+    payhereRenewalScanTask(app.ctx),
+    payhereSubscriptionSyncTask(app.ctx),
+  ];
   const scheduler = new Scheduler(app.ctx.db, app.log, periodic, app.ctx.now);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

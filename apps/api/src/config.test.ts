@@ -51,7 +51,7 @@ describe('loadConfig', () => {
     [{ APP_URL: 'not a url' }, 'APP_URL'],
     [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
     [{ PAYMENTS_MODE: 'production' }, 'PAYMENTS_MODE'],
-    [{ ADMIN_EMAIL: 'nobody' , ADMIN_PASSWORD: 'long-enough-1' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long-enough-1' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD'],
     [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
@@ -65,7 +65,16 @@ describe('loadConfig', () => {
 
   it('refuses live mode without live credentials, naming each missing one', () => {
     const problems = problemsOf({ PAYMENTS_MODE: 'live' });
-    for (const name of ['PAYHERE_MERCHANT_ID', 'PAYHERE_MERCHANT_SECRET', 'PAYHERE_APP_ID', 'PAYHERE_APP_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'NINEHITS_API_KEY']) {
+    for (const name of [
+      'PAYHERE_MERCHANT_ID',
+      'PAYHERE_MERCHANT_SECRET',
+      'PAYHERE_APP_ID',
+      'PAYHERE_APP_SECRET',
+      'PAYPAL_CLIENT_ID',
+      'PAYPAL_CLIENT_SECRET',
+      'PAYPAL_WEBHOOK_ID',
+      'NINEHITS_API_KEY',
+    ]) {
       expect(problems).toContain(`${name}: required when PAYMENTS_MODE=live`);
     }
   });
@@ -74,8 +83,17 @@ describe('loadConfig', () => {
     const problems = problemsOf({ PAYMENTS_MODE: 'live' });
     expect(problems.some((p) => p.startsWith('APP_URL: required when PAYMENTS_MODE=live'))).toBe(true);
     expect(problems.some((p) => p.startsWith('SMTP_URL: required when PAYMENTS_MODE=live'))).toBe(true);
-    for (const appUrl of ['http://traffic.example.com', 'https://localhost', 'https://127.0.0.1:3000', 'https://shop.localhost', 'https://intranet']) {
-      expect(problemsOf({ PAYMENTS_MODE: 'live', APP_URL: appUrl }).some((p) => p.startsWith('APP_URL:')), appUrl).toBe(true);
+    for (const appUrl of [
+      'http://traffic.example.com',
+      'https://localhost',
+      'https://127.0.0.1:3000',
+      'https://shop.localhost',
+      'https://intranet',
+    ]) {
+      expect(
+        problemsOf({ PAYMENTS_MODE: 'live', APP_URL: appUrl }).some((p) => p.startsWith('APP_URL:')),
+        appUrl,
+      ).toBe(true);
     }
     expect(problemsOf({ PAYMENTS_MODE: 'live', APP_URL: 'https://traffic.example.com' }).some((p) => p.startsWith('APP_URL:'))).toBe(false);
   });

@@ -34,13 +34,16 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL (${protocols.join(' or ')})`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL (${protocols.join(' or ')})`,
+    );
 
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), url(protocols).optional());
@@ -56,7 +59,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // Empty counts as unset, as .env.example leaves it: then live-looking credentials stop the start.
-  PAYMENTS_MODE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['sandbox', 'live']).default('sandbox')),
+  PAYMENTS_MODE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['sandbox', 'live']).default('sandbox'),
+  ),
   PAYHERE_MERCHANT_ID: optionalString,
   PAYHERE_MERCHANT_SECRET: optionalString,
   PAYHERE_BASE_URL: optionalUrl(['http:', 'https:']),
@@ -158,7 +164,8 @@ export function loadConfig(env: Env = process.env): Config {
       if (env[name]?.includes('/sandbox/')) problems.push(`${name}: must not point at the embedded sandbox when PAYMENTS_MODE=live`);
     }
     // The gateways call APP_URL back (PayHere's notify, PayPal's return): it must be public and https.
-    if (!isPublicHttps(env.APP_URL)) problems.push('APP_URL: required when PAYMENTS_MODE=live, as a public https address (not localhost) the gateways can call back');
+    if (!isPublicHttps(env.APP_URL))
+      problems.push('APP_URL: required when PAYMENTS_MODE=live, as a public https address (not localhost) the gateways can call back');
     // Reset codes must reach the customer's mailbox, never a log or an outbox page.
     if (!given('SMTP_URL')) problems.push('SMTP_URL: required when PAYMENTS_MODE=live (password-reset codes must be mailed)');
   }
@@ -213,7 +220,13 @@ function isPublicHttps(value: string | undefined): boolean {
   try {
     const url = new URL(value?.trim() ?? '');
     const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    const local = host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || !host.includes('.') && !host.includes(':');
+    const local =
+      host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      /^127\./.test(host) ||
+      host === '::1' ||
+      host === '0.0.0.0' ||
+      (!host.includes('.') && !host.includes(':'));
     return url.protocol === 'https:' && !local;
   } catch {
     return false;

@@ -80,7 +80,9 @@ export function analyseBundle(distDir: string): BundleReport {
   const landing = htmlFiles.map((file) => ({ file, gzip: gzipSize(join(distDir, file)) }));
   const landingGzip = landing.reduce((sum, f) => sum + f.gzip, 0);
   if (landingGzip > LANDING_JS_BUDGET) {
-    problems.push(`index.html loads ${(landingGzip / 1000).toFixed(1)} kB of JavaScript for the landing page (gzip -9), over the ${LANDING_JS_BUDGET / 1000} kB budget`);
+    problems.push(
+      `index.html loads ${(landingGzip / 1000).toFixed(1)} kB of JavaScript for the landing page (gzip -9), over the ${LANDING_JS_BUDGET / 1000} kB budget`,
+    );
   }
   // The manifest's static closure of the entry must be what index.html lists; else the figure above misses something.
   const entryFiles = new Set([...staticClosure(entryKey)].map((k) => manifest[k]!.file));
@@ -107,7 +109,16 @@ export function analyseBundle(distDir: string): BundleReport {
     .filter((c) => c.modules.length > 0);
   for (const leak of adminLeaks) problems.push(`${leak.file}, which customers load, contains admin code: ${leak.modules.join(', ')}`);
 
-  return { landing, landingGzip, budget: LANDING_JS_BUDGET, landingRoute, landingRouteGzip, adminLeaks, customerChunks: customer.size, problems };
+  return {
+    landing,
+    landingGzip,
+    budget: LANDING_JS_BUDGET,
+    landingRoute,
+    landingRouteGzip,
+    adminLeaks,
+    customerChunks: customer.size,
+    problems,
+  };
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -118,7 +129,9 @@ if (isMain) {
   console.log(`JavaScript index.html loads for the landing page (gzip -9), budget ${report.budget / 1000} kB:`);
   for (const f of [...report.landing].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip)}  ${f.file}`);
   console.log(`  ${kb(report.landingGzip)}  total (${((report.budget - report.landingGzip) / 1000).toFixed(1)} kB left)`);
-  console.log(`Then the landing screen's own chunks (lazy route, no budget): ${kb(report.landingRouteGzip).trim()} in ${report.landingRoute.length} files`);
+  console.log(
+    `Then the landing screen's own chunks (lazy route, no budget): ${kb(report.landingRouteGzip).trim()} in ${report.landingRoute.length} files`,
+  );
   console.log(`Admin code in customer-loadable chunks (${report.customerChunks} checked): ${report.adminLeaks.length ? 'FOUND' : 'none'}`);
   if (report.problems.length) {
     console.error(`\nBundle check failed:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -34,9 +34,7 @@ export function preparedPerDatabase<Q>(prepare: (db: Db) => Q): (db: Db) => Q {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
 
 export interface Database {
   db: Db;

@@ -44,7 +44,10 @@ export const sandboxPayherePayments = pgTable(
     status: text('status').notNull(),
     chargedAt: ts('charged_at').notNull(),
   },
-  (t) => [index('sandbox_payhere_payments_order_idx').on(t.orderId), index('sandbox_payhere_payments_subscription_idx').on(t.subscriptionId)],
+  (t) => [
+    index('sandbox_payhere_payments_order_idx').on(t.orderId),
+    index('sandbox_payhere_payments_subscription_idx').on(t.subscriptionId),
+  ],
 );
 
 export const sandboxPayhereSubscriptions = pgTable('sandbox_payhere_subscriptions', {

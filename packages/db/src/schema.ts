@@ -62,9 +62,13 @@ export const users = pgTable(
     // the index, a deep page is an index-only scan (docs/performance.md).
     index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role),
     // Customers' ids and statuses alone: counts and joins of the admin lists read this, not the table.
-    index('users_customer_id_idx').on(t.id, t.status).where(sql`${t.role} = 'ROLE_USER'`),
+    index('users_customer_id_idx')
+      .on(t.id, t.status)
+      .where(sql`${t.role} = 'ROLE_USER'`),
     // Holders of activated add-ons in username order, index-only (admin "Package details").
-    index('users_addon_holders_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email).where(sql`${t.addonCount} > 0`),
+    index('users_addon_holders_idx')
+      .on(sql`lower(${t.username})`, t.id, t.username, t.email)
+      .where(sql`${t.addonCount} > 0`),
     // The admin searches match anywhere in the text (ILIKE '%...%'): trigram indexes (pg_trgm).
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
@@ -231,10 +235,7 @@ export const activatedAddons = pgTable(
     activatedAt: ts('activated_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [
-    index('activated_addons_user_idx').on(t.userId, t.type, t.expiresAt),
-    uniqueIndex('activated_addons_order_uq').on(t.orderId),
-  ],
+  (t) => [index('activated_addons_user_idx').on(t.userId, t.type, t.expiresAt), uniqueIndex('activated_addons_order_uq').on(t.orderId)],
 );
 
 export const websites = pgTable(
@@ -411,13 +412,17 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
     uniqueIndex('jobs_dedupe_uq')
       .on(t.dedupeKey)
       .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
     // The admin's list of jobs that gave up, newest first: done jobs pile up, so neither its count
     // nor its page may read the whole table.
-    index('jobs_failed_idx').on(t.failedAt, t.id).where(sql`${t.failedAt} is not null`),
+    index('jobs_failed_idx')
+      .on(t.failedAt, t.id)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );
 

@@ -18,16 +18,7 @@ export type WebsiteStatus = (typeof WEBSITE_STATUSES)[number];
 export const TRAFFIC_SOURCES = ['Direct', 'Referal', 'Organic', 'Social'] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 
-export const SOCIAL_NETWORKS = [
-  'Youtube',
-  'Facebook',
-  'Reddit',
-  'Twitter',
-  'VKontakte',
-  'Instagram',
-  'LinkedIn',
-  'Tumblr',
-] as const;
+export const SOCIAL_NETWORKS = ['Youtube', 'Facebook', 'Reddit', 'Twitter', 'VKontakte', 'Instagram', 'LinkedIn', 'Tumblr'] as const;
 
 /** Referral presets: an image host, a search portal, a streaming site, a shopping site, an encyclopedia. */
 export const REFERRAL_PRESETS = [

@@ -33,8 +33,7 @@ export const MSG = {
   noEmptySlots: 'This package has no empty slots',
   limitReached: 'You have reached the hit/slot limit. Purchase more to continue.',
   accountDeactivated: 'Your account is deactivated.Purchase a pacakge to access functionality.',
-  subscriptionExpired:
-    'Your current subscription have expired, please purchase a new one to continue using the product services.',
+  subscriptionExpired: 'Your current subscription have expired, please purchase a new one to continue using the product services.',
   submitting: 'Submmiting',
   submittingBody: 'Please wait while your website is submitted. This may take some time.',
   websiteCreateFailed: 'Something went wrong! Website was not created! Please try again later.',

@@ -20,10 +20,22 @@ export function ninehitsApprovalNotice(state: string | null | undefined): Ninehi
   const word = state.trim().toLowerCase();
   if (word === 'approved') return null;
   if (WAITING.has(word)) {
-    return { tone: 'waiting', label: 'Waiting for 9Hits approval', detail: '9Hits reviews every new campaign; this website receives traffic once 9Hits approves it.' };
+    return {
+      tone: 'waiting',
+      label: 'Waiting for 9Hits approval',
+      detail: '9Hits reviews every new campaign; this website receives traffic once 9Hits approves it.',
+    };
   }
   if (REJECTED.has(word)) {
-    return { tone: 'rejected', label: 'Rejected by 9Hits', detail: '9Hits has rejected this campaign, so this website receives no traffic. Please contact support.' };
+    return {
+      tone: 'rejected',
+      label: 'Rejected by 9Hits',
+      detail: '9Hits has rejected this campaign, so this website receives no traffic. Please contact support.',
+    };
   }
-  return { tone: 'other', label: `Not approved by 9Hits (${state.trim()})`, detail: `9Hits reports this campaign as "${state.trim()}", not approved, so this website receives no traffic for now.` };
+  return {
+    tone: 'other',
+    label: `Not approved by 9Hits (${state.trim()})`,
+    detail: `9Hits reports this campaign as "${state.trim()}", not approved, so this website receives no traffic for now.`,
+  };
 }

@@ -33,10 +33,19 @@ export async function registerCustomer(base: string, overrides: Partial<Register
 }
 
 export async function grantPackage(base: string, admin: HttpSession, email: string, pkg: string): Promise<User> {
-  return expectStatus(await request(base, 'POST', '/api/users/addPackage', { headers: admin.headers, json: { pkg, email } }), 200, 'grant').json();
+  return expectStatus(
+    await request(base, 'POST', '/api/users/addPackage', { headers: admin.headers, json: { pkg, email } }),
+    200,
+    'grant',
+  ).json();
 }
 
-export async function customerWithPackage(base: string, admin: HttpSession, pkg: string, overrides: Partial<RegisterBody> = {}): Promise<HttpSession> {
+export async function customerWithPackage(
+  base: string,
+  admin: HttpSession,
+  pkg: string,
+  overrides: Partial<RegisterBody> = {},
+): Promise<HttpSession> {
   const customer = await registerCustomer(base, overrides);
   return { ...customer, user: await grantPackage(base, admin, customer.user.email, pkg) };
 }
@@ -45,12 +54,20 @@ export function createWebsite(base: string, session: HttpSession, overrides: Rec
   return attempt(base, 'POST', '/api/website', { headers: session.headers, json: websiteBody(overrides), timeoutMs });
 }
 
-export async function startCheckout(base: string, session: HttpSession, kind: 'package' | 'hits' | 'slots', id: string): Promise<Record<string, string>> {
+export async function startCheckout(
+  base: string,
+  session: HttpSession,
+  kind: 'package' | 'hits' | 'slots',
+  id: string,
+): Promise<Record<string, string>> {
   return expectStatus(await request(base, 'POST', '/api/orders', { headers: session.headers, json: { kind, id } }), 201, 'checkout').json();
 }
 
 /** The PayHere server callback, signed with the sandbox merchant secret, as the gateway sends it. */
-export function payhereNotify(order: { order_id: string; amount: string; currency?: string }, paymentId = '320025071278'): Record<string, string> {
+export function payhereNotify(
+  order: { order_id: string; amount: string; currency?: string },
+  paymentId = '320025071278',
+): Record<string, string> {
   const fields: Record<string, string> = {
     merchant_id: SANDBOX_CREDENTIALS.payhereMerchantId,
     order_id: order.order_id,

@@ -46,13 +46,21 @@ function shapeProblems(body: Record<string, unknown>): string[] {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if ('hourlyLimit' in body) {
     const h = body.hourlyLimit;
-    const ok = isObject(h) && ['fast', 'slow'].includes(h.speed as string) && Array.isArray(h.hours) && h.hours.length === 24 && h.hours.every((x) => isObject(x) && Number.isInteger(x.min) && Number.isInteger(x.max));
+    const ok =
+      isObject(h) &&
+      ['fast', 'slow'].includes(h.speed as string) &&
+      Array.isArray(h.hours) &&
+      h.hours.length === 24 &&
+      h.hours.every((x) => isObject(x) && Number.isInteger(x.min) && Number.isInteger(x.max));
     if (!ok) problems.push('hourlyLimit must be {speed, hours: 24 × {min, max}}');
   }
-  if ('geo' in body && !(isObject(body.geo) && 'rule' in body.geo && 'by' in body.geo && 'codes' in body.geo)) problems.push('geo must be {rule, by, codes}');
-  if ('referrers' in body && !(isObject(body.referrers) && Array.isArray(body.referrers.urls))) problems.push('referrers must be {mode, urls}');
+  if ('geo' in body && !(isObject(body.geo) && 'rule' in body.geo && 'by' in body.geo && 'codes' in body.geo))
+    problems.push('geo must be {rule, by, codes}');
+  if ('referrers' in body && !(isObject(body.referrers) && Array.isArray(body.referrers.urls)))
+    problems.push('referrers must be {mode, urls}');
   if ('macros' in body && typeof body.macros !== 'string') problems.push('macros must be a string');
-  if ('untilDate' in body && !/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.untilDate))) problems.push('untilDate must be "YYYY/MM/DD HH:mm:ss"');
+  if ('untilDate' in body && !/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/.test(String(body.untilDate)))
+    problems.push('untilDate must be "YYYY/MM/DD HH:mm:ss"');
   return problems;
 }
 
@@ -186,8 +194,10 @@ export class FakeNinehits {
       return;
     }
     if (fault === 'applied-then-500') return send(500, '<html>Internal Server Error</html>', 'text/html');
-    if (fault === 'applied-without-id' && path === 'siteAdd') return send(200, JSON.stringify({ status: 'ok', messages: ['Created'], data: null }));
-    if (fault === 'list-not-a-list' && path === 'siteGet') return send(200, JSON.stringify({ status: 'ok', messages: null, data: 'maintenance' }));
+    if (fault === 'applied-without-id' && path === 'siteAdd')
+      return send(200, JSON.stringify({ status: 'ok', messages: ['Created'], data: null }));
+    if (fault === 'list-not-a-list' && path === 'siteGet')
+      return send(200, JSON.stringify({ status: 'ok', messages: null, data: 'maintenance' }));
     if (fault === 'hold') {
       this.held += 1;
       for (const wake of this.heldWaiters.splice(0)) wake();
@@ -214,7 +224,12 @@ export class FakeNinehits {
         if (problems.length) return error(problems.join('; '));
         const id = ++this.nextId;
         const title = String(campaign.title ?? '');
-        this.campaigns.set(id, { id, title, body: campaign as Record<string, unknown>, userState: campaign.userState === 'paused' ? 'paused' : 'running' });
+        this.campaigns.set(id, {
+          id,
+          title,
+          body: campaign as Record<string, unknown>,
+          userState: campaign.userState === 'paused' ? 'paused' : 'running',
+        });
         this.added.push(title);
         return ok(null, [`Created #${id}`]);
       }
@@ -223,11 +238,14 @@ export class FakeNinehits {
         const filter = url.searchParams.get('filter') ?? '';
         const page = Number(url.searchParams.get('page') ?? 1);
         const limit = Number(url.searchParams.get('limit') ?? 100);
-        if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 500) return error('page from 1, limit 1 to 500.');
+        if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 500)
+          return error('page from 1, limit 1 to 500.');
         const byId = /^id:(\d+)$/.exec(filter);
         const text = filter.toLowerCase();
         const matches = [...this.campaigns.values()].filter((c) =>
-          byId ? c.id === Number(byId[1]) : c.title.toLowerCase().includes(text) || ((c.body.urls as string[]) ?? []).some((u) => u.toLowerCase().includes(text)),
+          byId
+            ? c.id === Number(byId[1])
+            : c.title.toLowerCase().includes(text) || ((c.body.urls as string[]) ?? []).some((u) => u.toLowerCase().includes(text)),
         );
         return ok(matches.slice((page - 1) * limit, page * limit).map(present));
       }

@@ -45,7 +45,12 @@ export function request(baseUrl: string, method: string, path: string, options: 
 }
 
 /** Like `request`, but a network failure becomes status 0 (for load loops that count outcomes). */
-export async function attempt(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse & { error?: string }> {
+export async function attempt(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<HttpResponse & { error?: string }> {
   try {
     return await request(baseUrl, method, path, options);
   } catch (error) {

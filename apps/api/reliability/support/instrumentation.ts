@@ -30,9 +30,15 @@ export async function recordClaimsAndRuns(url: string): Promise<void> {
 }
 
 export function schedulerRuns(url: string, name: string) {
-  return query<{ ran_at: Date; app: string }>(url, 'select ran_at, app from reliability_scheduler_runs where name = $1 order by ran_at', [name]);
+  return query<{ ran_at: Date; app: string }>(url, 'select ran_at, app from reliability_scheduler_runs where name = $1 order by ran_at', [
+    name,
+  ]);
 }
 
 export function jobClaims(url: string, kind: string) {
-  return query<{ job_id: string; attempts: number; app: string }>(url, 'select job_id, attempts, app from reliability_job_claims where kind = $1', [kind]);
+  return query<{ job_id: string; attempts: number; app: string }>(
+    url,
+    'select job_id, attempts, app from reliability_job_claims where kind = $1',
+    [kind],
+  );
 }

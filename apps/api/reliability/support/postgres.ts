@@ -20,5 +20,8 @@ export async function restartPostgres(): Promise<void> {
     if (!version) throw new Error('no PostgreSQL cluster under /etc/postgresql; set PG_RESTART_COMMAND');
     await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { timeout: 120_000 });
   }
-  await waitFor('PostgreSQL to accept queries again', async () => (await query(postgresServerUrl(), 'select 1 as ok')).length === 1, { timeoutMs: 60_000, intervalMs: 250 });
+  await waitFor('PostgreSQL to accept queries again', async () => (await query(postgresServerUrl(), 'select 1 as ok')).length === 1, {
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  });
 }

@@ -108,10 +108,14 @@ export async function startServer(cleanup: Cleanup, options: StartOptions): Prom
   });
 
   try {
-    await waitFor(`${options.name} to answer /api/health`, async () => {
-      if (exited) throw new GiveUp('the process exited');
-      return (await attempt(baseUrl, 'GET', '/api/health', { timeoutMs: 5000 })).status === 200;
-    }, { timeoutMs: 90_000, intervalMs: 250 });
+    await waitFor(
+      `${options.name} to answer /api/health`,
+      async () => {
+        if (exited) throw new GiveUp('the process exited');
+        return (await attempt(baseUrl, 'GET', '/api/health', { timeoutMs: 5000 })).status === 200;
+      },
+      { timeoutMs: 90_000, intervalMs: 250 },
+    );
   } catch (error) {
     await server.kill();
     throw new Error(`${(error as Error).message}\n--- ${options.name} output ---\n${output.slice(-5000)}`, { cause: error });

@@ -7,7 +7,11 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * Polls until `check` answers something truthy, for at most `timeoutMs`. The bound only keeps a
  * broken run from hanging; no assertion depends on how fast the condition comes true.
  */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false>, { timeoutMs = 60_000, intervalMs = 200 } = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false>,
+  { timeoutMs = 60_000, intervalMs = 200 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

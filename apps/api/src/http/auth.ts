@@ -9,7 +9,6 @@ import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 
 const { users, revokedTokens } = schema;
 
-
 interface TokenClaims {
   sub: string;
   /** The account's session version when the token was issued; a reset bumps it and ends the session. */
@@ -77,7 +76,13 @@ const sessionFields = {
   revoked,
 };
 /** Run on every signed-in call, so prepared. */
-const sessionUserQuery = preparedPerDatabase((db) => db.select(sessionFields).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_session_user'));
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
+    .select(sessionFields)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_session_user'),
+);
 /** The same session check that also stamps the caller's user object, for the route that serves it from cache. */
 const sessionUserWithViewStampQuery = preparedPerDatabase((db) =>
   db
@@ -101,7 +106,8 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const query = request.routeOptions.config.userViewStamp === true ? sessionUserWithViewStampQuery : sessionUserQuery;
   const wellFormed = Number.isSafeInteger(id) && (tokenId === undefined || UUID.test(tokenId));
   const [row] = wellFormed ? await query(app.ctx.db).execute({ id, tokenId: tokenId ?? NO_TOKEN_ID }) : [];
-  if (!row || row.sessionVersion !== claims.sv || row.revoked) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
+  if (!row || row.sessionVersion !== claims.sv || row.revoked)
+    throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
   const token = { id: tokenId, expiresAt: new Date((claims.exp ?? 0) * 1000) };
   const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status, token };
   if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;
@@ -122,4 +128,3 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
   return request.auth;
 }
-

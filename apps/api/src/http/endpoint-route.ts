@@ -14,7 +14,10 @@ export type EndpointRequest<E> = Omit<FastifyRequest, 'params' | 'query' | 'body
  * A handler answers the success body its entry declares, or the reply itself when it has already
  * sent (pre-serialised JSON from a cache). The success status is the entry's own.
  */
-export type EndpointHandler<E> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ReplyOf<E> | FastifyReply> | ReplyOf<E> | FastifyReply;
+export type EndpointHandler<E> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<ReplyOf<E> | FastifyReply> | ReplyOf<E> | FastifyReply;
 
 /** Server-only policy for a route: its rate limit, and whether the session check reads the user-object stamp. */
 export type RoutePolicy = Omit<FastifyContextConfig, 'auth'>;
@@ -24,7 +27,12 @@ export type RoutePolicy = Omit<FastifyContextConfig, 'auth'>;
  * rule and schemas come from the entry, so the route file holds only the entry → use case line.
  * Requests are validated and responses serialised (and checked) against the entry's zod schemas.
  */
-export async function route<E extends Endpoint>(app: FastifyInstance, entry: E, handler: EndpointHandler<E>, policy: RoutePolicy = {}): Promise<void> {
+export async function route<E extends Endpoint>(
+  app: FastifyInstance,
+  entry: E,
+  handler: EndpointHandler<E>,
+  policy: RoutePolicy = {},
+): Promise<void> {
   const schemas = await entry.schemas();
   const [status] = Object.keys(schemas.responses).map(Number);
   const errors = Object.fromEntries(entry.errors.map((code) => [code, errorBodySchema]));

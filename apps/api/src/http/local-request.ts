@@ -8,7 +8,18 @@ const LOOPBACK_PEER = /^(?:(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1)$/i;
 /** Names a browser on this machine uses for it. */
 const LOOPBACK_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d+)?$/i;
 /** Any of these means a proxy relayed the request: the one who asked is somewhere else. */
-const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via', 'x-forwarded-host', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'x-cluster-client-ip', 'fastly-client-ip'];
+const RELAY_HEADERS = [
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
+  'via',
+  'x-forwarded-host',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'x-cluster-client-ip',
+  'fastly-client-ip',
+];
 
 /**
  * Whether a request comes from the machine the server runs on (decision 0015). Three things must
@@ -37,5 +48,6 @@ export function isFromThisMachine(request: FastifyRequest): boolean {
 export async function assertThisMachineOrAdmin(app: FastifyInstance, request: FastifyRequest, what: string): Promise<void> {
   if (isFromThisMachine(request)) return;
   const caller = await signedInCaller(app, request);
-  if (!caller || !isAdmin(caller)) throw new AppError('FORBIDDEN', `${what} is open only on the server itself, or to a signed-in administrator.`);
+  if (!caller || !isAdmin(caller))
+    throw new AppError('FORBIDDEN', `${what} is open only on the server itself, or to a signed-in administrator.`);
 }

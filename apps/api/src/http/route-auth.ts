@@ -45,7 +45,13 @@ export function collectRoutes(app: FastifyInstance, registry: RegisteredRoute[])
       if (!route.url.startsWith('/api/docs') && (!entry || entry.auth !== auth)) {
         throw new Error(`Route ${method} ${route.url} is not registered from its entry in packages/shared/src/contract`);
       }
-      registry.push({ method, url: route.url, auth, ...(schema ? { schema: { body: schema.body, params: schema.params, querystring: schema.querystring } } : {}), ...(entry ? { entry } : {}) });
+      registry.push({
+        method,
+        url: route.url,
+        auth,
+        ...(schema ? { schema: { body: schema.body, params: schema.params, querystring: schema.querystring } } : {}),
+        ...(entry ? { entry } : {}),
+      });
     }
   });
 }

@@ -14,7 +14,12 @@ export interface EnqueueOptions {
  * Writes a job. Call it inside the transaction of the change that needs the work, so the job
  * exists exactly when the change does (a transactional outbox).
  */
-export async function enqueueJob(db: Executor, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+export async function enqueueJob(
+  db: Executor,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<void> {
   await db
     .insert(jobs)
     .values({
@@ -88,7 +93,10 @@ export async function listFailedJobs(db: Executor, offset: number, limit: number
     sql`select id, kind, payload, attempts, last_error, failed_at, created_at from jobs where failed_at is not null
         order by failed_at desc, id desc limit ${limit} offset ${offset}`,
   );
-  return { total: count?.n ?? 0, rows: rows.map((r) => ({ ...r, id: Number(r.id), failed_at: new Date(r.failed_at), created_at: new Date(r.created_at) })) };
+  return {
+    total: count?.n ?? 0,
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), failed_at: new Date(r.failed_at), created_at: new Date(r.created_at) })),
+  };
 }
 
 /**
@@ -97,12 +105,20 @@ export async function listFailedJobs(db: Executor, offset: number, limit: number
  * Answers undefined when no failed job has this id.
  */
 export async function retryFailedJob(db: Executor, id: number): Promise<'queued' | 'already queued' | undefined> {
-  const [job] = await queryRows<{ dedupe_key: string | null }>(db, sql`select dedupe_key from jobs where id = ${id} and failed_at is not null for update`);
+  const [job] = await queryRows<{ dedupe_key: string | null }>(
+    db,
+    sql`select dedupe_key from jobs where id = ${id} and failed_at is not null for update`,
+  );
   if (!job) return undefined;
   if (job.dedupe_key) {
-    const [twin] = await queryRows<{ id: number }>(db, sql`select id from jobs where dedupe_key = ${job.dedupe_key} and done_at is null and failed_at is null`);
+    const [twin] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from jobs where dedupe_key = ${job.dedupe_key} and done_at is null and failed_at is null`,
+    );
     if (twin) {
-      await db.execute(sql`update jobs set done_at = now(), failed_at = null, last_error = coalesce(last_error, '') || ' (superseded by job ' || ${String(twin.id)} || ')' where id = ${id}`);
+      await db.execute(
+        sql`update jobs set done_at = now(), failed_at = null, last_error = coalesce(last_error, '') || ' (superseded by job ' || ${String(twin.id)} || ')' where id = ${id}`,
+      );
       return 'already queued';
     }
   }

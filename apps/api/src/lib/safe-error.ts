@@ -12,7 +12,11 @@ interface QueryError extends Error {
 }
 
 function isQueryError(error: unknown): error is QueryError {
-  return error instanceof Error && typeof (error as Partial<QueryError>).query === 'string' && Array.isArray((error as Partial<QueryError>).params);
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<QueryError>).query === 'string' &&
+    Array.isArray((error as Partial<QueryError>).params)
+  );
 }
 
 /**

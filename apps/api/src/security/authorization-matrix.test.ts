@@ -44,10 +44,12 @@ describe('authorization matrix', () => {
           // A probe's own Authorization (a throwaway session, for sign-out) wins over the actor's usual one.
           headers: { ...headersFor(f, actor), ...(request.headers as Record<string, string> | undefined) },
         });
-        if (res.statusCode !== probe.expect[i]) failures.push(`${key} as ${actor}: ${res.statusCode} (expected ${probe.expect[i]}) ${res.body.slice(0, 160)}`);
+        if (res.statusCode !== probe.expect[i])
+          failures.push(`${key} as ${actor}: ${res.statusCode} (expected ${probe.expect[i]}) ${res.body.slice(0, 160)}`);
         if (res.statusCode >= 400 && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
           const body = res.json() as { code?: unknown; message?: unknown };
-          if (typeof body.code !== 'string' || typeof body.message !== 'string') failures.push(`${key} as ${actor}: error without { code, message }`);
+          if (typeof body.code !== 'string' || typeof body.message !== 'string')
+            failures.push(`${key} as ${actor}: error without { code, message }`);
         }
       }
     }

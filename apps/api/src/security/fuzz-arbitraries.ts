@@ -24,7 +24,18 @@ export const wild: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant('😀'.repeat(200)),
   fc.array(fc.string(), { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
-  fc.constantFrom('__proto__', 'constructor', '<script>alert(1)</script>', "' OR 1=1 --", '\u0000\u0001', '../../etc/passwd', '-1', '1e309', 'NaN', 'a\u0000b'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '\u0000\u0001',
+    '../../etc/passwd',
+    '-1',
+    '1e309',
+    'NaN',
+    'a\u0000b',
+  ),
 );
 
 /** A value that usually has the right type, so that validation deeper in the schema is reached too. */
@@ -38,7 +49,12 @@ function plausible(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
       // A NUL byte inside otherwise plausible text: PostgreSQL refuses it, so it must never reach the database.
-      return fc.oneof(fc.string({ maxLength: 40 }), fc.emailAddress(), fc.webUrl(), fc.string({ maxLength: 20 }).map((v) => `${v}\u0000${v}`));
+      return fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.emailAddress(),
+        fc.webUrl(),
+        fc.string({ maxLength: 20 }).map((v) => `${v}\u0000${v}`),
+      );
     case 'integer':
       return fc.integer({ min: -10, max: 1_000_000 });
     case 'number':
@@ -56,7 +72,12 @@ function plausible(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
 
 function objectOf(s: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(s.properties ?? {});
-  const fields = Object.fromEntries(props.map(([key, prop]) => [key, fc.option(fc.oneof({ weight: 3, arbitrary: plausible(prop) }, { weight: 1, arbitrary: wild }), { nil: undefined, freq: 4 })]));
+  const fields = Object.fromEntries(
+    props.map(([key, prop]) => [
+      key,
+      fc.option(fc.oneof({ weight: 3, arbitrary: plausible(prop) }, { weight: 1, arbitrary: wild }), { nil: undefined, freq: 4 }),
+    ]),
+  );
   return fc
     .tuple(fc.record(fields), fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), wild, { maxKeys: 2 }))
     .map(([known, extra]) => {
@@ -76,7 +97,24 @@ export function bodiesFor(schema: unknown): fc.Arbitrary<unknown> {
 /** Path parameter values that should never reach a handler as anything but a clean 4xx. */
 export const pathValue = fc.oneof(
   fc.string({ minLength: 1, maxLength: 30 }),
-  fc.constantFrom('0', '-1', '99999999999999999999', '1.5', 'null', '%00', 'a\u0000b@example.com', '..%2F..', 'x'.repeat(2000), '😀', 'normal', 'seo', 'PAUSED', 'all', 'pkgBasic', '1000Hits'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '99999999999999999999',
+    '1.5',
+    'null',
+    '%00',
+    'a\u0000b@example.com',
+    '..%2F..',
+    'x'.repeat(2000),
+    '😀',
+    'normal',
+    'seo',
+    'PAUSED',
+    'all',
+    'pkgBasic',
+    '1000Hits',
+  ),
   fc.integer({ min: 1, max: 2_147_483_647 }).map(String),
 );
 
@@ -89,6 +127,10 @@ export const RAW_BODIES: { contentType: string; payload: string; label: string }
   { contentType: 'application/json', payload: JSON.stringify({ x: 'y'.repeat(300 * 1024) }), label: 'oversized' },
   { contentType: 'text/xml', payload: '<a>1</a>', label: 'unsupported type' },
   { contentType: 'application/x-www-form-urlencoded', payload: 'a=1&a=2&b[c]=3&%%%', label: 'odd form' },
-  { contentType: 'application/json', payload: '{"email":"a\\u0000@example.com","name":"\\u0000","a\\u0000":1}', label: 'NUL bytes in JSON' },
+  {
+    contentType: 'application/json',
+    payload: '{"email":"a\\u0000@example.com","name":"\\u0000","a\\u0000":1}',
+    label: 'NUL bytes in JSON',
+  },
   { contentType: 'application/x-www-form-urlencoded', payload: 'title=a%00&body=b&filters=%00', label: 'NUL bytes in a form' },
 ];

@@ -28,15 +28,26 @@ describe('bad input on every endpoint', () => {
 
   /** One fingerprint of every table's content, in one query. */
   async function fingerprint(): Promise<string> {
-    const tables = await queryRows<{ tablename: string }>(t.app.ctx.db, sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
-    const parts = tables.map((x) => `select '${x.tablename}' as t, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from "${x.tablename}" r`);
+    const tables = await queryRows<{ tablename: string }>(
+      t.app.ctx.db,
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    );
+    const parts = tables.map(
+      (x) => `select '${x.tablename}' as t, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from "${x.tablename}" r`,
+    );
     const rows = await queryRows<{ t: string; h: string }>(t.app.ctx.db, sql.raw(parts.join(' union all ')));
     return rows.map((r) => `${r.t}:${r.h}`).join(',');
   }
 
   // Sign-out ends the session it is called with: it gets a throwaway one, so customer A stays signed in.
   const headersFor = async (route: RegisteredRoute) =>
-    route.url === '/api/users/logout' ? f.fresh.headers('customer') : route.auth === 'admin' ? f.admin.headers : route.auth === 'user' ? f.a.headers : {};
+    route.url === '/api/users/logout'
+      ? f.fresh.headers('customer')
+      : route.auth === 'admin'
+        ? f.admin.headers
+        : route.auth === 'user'
+          ? f.a.headers
+          : {};
   const routes = () => t.app.routeRegistry.filter((r) => !r.url.startsWith('/api/docs'));
   const fillPath = (url: string, value: string) => url.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(value)).replace('*', 'x');
 
@@ -61,69 +72,94 @@ describe('bad input on every endpoint', () => {
         problems.push(`non-JSON error body: ${res.body.slice(0, 100)}`);
       }
       if (typeof parsed.code !== 'string' || typeof parsed.message !== 'string') problems.push(`error shape: ${res.body.slice(0, 100)}`);
-      else if (VALIDATION_CODES.has(parsed.code) && (await fingerprint()) !== before) problems.push(`rejected with ${parsed.code} but the database changed`);
+      else if (VALIDATION_CODES.has(parsed.code) && (await fingerprint()) !== before)
+        problems.push(`rejected with ${parsed.code} but the database changed`);
     }
     return problems;
   }
 
-  it('generated bodies: never a 5xx, always the error shape, nothing written when rejected', async () => {
-    const failures: string[] = [];
-    for (const route of routes().filter((r) => r.method === 'POST' || r.method === 'PUT')) {
-      const url = fillPath(route.url, route.url.includes(':email') ? f.a.user.email : String(f.siteId));
-      await fc.assert(
-        fc.asyncProperty(bodiesFor(route.schema?.body), async (body) => {
-          const problems = await send(route, url, { contentType: 'application/json', payload: JSON.stringify(body) });
-          failures.push(...problems.map((p) => `${route.method} ${route.url} ${JSON.stringify(body)?.slice(0, 120)}: ${p}`));
-          return true;
-        }),
-        { numRuns: RUNS, seed: 42 },
-      );
-    }
-    expect(failures).toEqual([]);
-    // The generated bodies reached the handlers (some accepted), not only the validator.
-    expect([...statuses].sort()).toEqual([2, 4]);
-  }, FUZZ_TIMEOUT);
-
-  it('malformed, oversized and wrongly typed bodies: 4xx in the error shape, nothing written', async () => {
-    const failures: string[] = [];
-    for (const route of routes().filter((r) => r.method === 'POST' || r.method === 'PUT')) {
-      const url = fillPath(route.url, route.url.includes(':email') ? f.a.user.email : String(f.siteId));
-      for (const raw of RAW_BODIES) {
-        const problems = await send(route, url, raw);
-        failures.push(...problems.map((p) => `${route.method} ${route.url} (${raw.label}): ${p}`));
+  it(
+    'generated bodies: never a 5xx, always the error shape, nothing written when rejected',
+    async () => {
+      const failures: string[] = [];
+      for (const route of routes().filter((r) => r.method === 'POST' || r.method === 'PUT')) {
+        const url = fillPath(route.url, route.url.includes(':email') ? f.a.user.email : String(f.siteId));
+        await fc.assert(
+          fc.asyncProperty(bodiesFor(route.schema?.body), async (body) => {
+            const problems = await send(route, url, { contentType: 'application/json', payload: JSON.stringify(body) });
+            failures.push(...problems.map((p) => `${route.method} ${route.url} ${JSON.stringify(body)?.slice(0, 120)}: ${p}`));
+            return true;
+          }),
+          { numRuns: RUNS, seed: 42 },
+        );
       }
-    }
-    expect(failures).toEqual([]);
-  }, FUZZ_TIMEOUT);
+      expect(failures).toEqual([]);
+      // The generated bodies reached the handlers (some accepted), not only the validator.
+      expect([...statuses].sort()).toEqual([2, 4]);
+    },
+    FUZZ_TIMEOUT,
+  );
 
-  it('path ids that do not exist or are not ids: never a 5xx', async () => {
-    const failures: string[] = [];
-    for (const route of routes().filter((r) => r.url.includes(':'))) {
-      await fc.assert(
-        fc.asyncProperty(pathValue, async (value) => {
-          const problems = await send(route, fillPath(route.url, value), route.method === 'GET' || route.method === 'DELETE' ? undefined : { contentType: 'application/json', payload: '{}' });
-          failures.push(...problems.map((p) => `${route.method} ${route.url} with ${JSON.stringify(value).slice(0, 60)}: ${p}`));
-          return true;
-        }),
-        { numRuns: RUNS, seed: 7 },
-      );
-    }
-    expect(failures).toEqual([]);
-  }, FUZZ_TIMEOUT);
+  it(
+    'malformed, oversized and wrongly typed bodies: 4xx in the error shape, nothing written',
+    async () => {
+      const failures: string[] = [];
+      for (const route of routes().filter((r) => r.method === 'POST' || r.method === 'PUT')) {
+        const url = fillPath(route.url, route.url.includes(':email') ? f.a.user.email : String(f.siteId));
+        for (const raw of RAW_BODIES) {
+          const problems = await send(route, url, raw);
+          failures.push(...problems.map((p) => `${route.method} ${route.url} (${raw.label}): ${p}`));
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    FUZZ_TIMEOUT,
+  );
 
-  it('query strings on list endpoints: never a 5xx', async () => {
-    const failures: string[] = [];
-    const query = fc.dictionary(fc.constantFrom('page', 'size', 'search', 'status', 'subscription', 'package', 'filter', 'x'), fc.oneof(fc.string({ maxLength: 30 }), pathValue), { maxKeys: 4 });
-    for (const route of routes().filter((r) => r.method === 'GET')) {
-      await fc.assert(
-        fc.asyncProperty(query, async (q) => {
-          const url = `${fillPath(route.url, 'normal')}?${new URLSearchParams(q as Record<string, string>).toString()}`;
-          failures.push(...(await send(route, url, undefined)).map((p) => `GET ${url}: ${p}`));
-          return true;
-        }),
-        { numRuns: Math.ceil(RUNS / 2), seed: 11 },
+  it(
+    'path ids that do not exist or are not ids: never a 5xx',
+    async () => {
+      const failures: string[] = [];
+      for (const route of routes().filter((r) => r.url.includes(':'))) {
+        await fc.assert(
+          fc.asyncProperty(pathValue, async (value) => {
+            const problems = await send(
+              route,
+              fillPath(route.url, value),
+              route.method === 'GET' || route.method === 'DELETE' ? undefined : { contentType: 'application/json', payload: '{}' },
+            );
+            failures.push(...problems.map((p) => `${route.method} ${route.url} with ${JSON.stringify(value).slice(0, 60)}: ${p}`));
+            return true;
+          }),
+          { numRuns: RUNS, seed: 7 },
+        );
+      }
+      expect(failures).toEqual([]);
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it(
+    'query strings on list endpoints: never a 5xx',
+    async () => {
+      const failures: string[] = [];
+      const query = fc.dictionary(
+        fc.constantFrom('page', 'size', 'search', 'status', 'subscription', 'package', 'filter', 'x'),
+        fc.oneof(fc.string({ maxLength: 30 }), pathValue),
+        { maxKeys: 4 },
       );
-    }
-    expect(failures).toEqual([]);
-  }, FUZZ_TIMEOUT);
+      for (const route of routes().filter((r) => r.method === 'GET')) {
+        await fc.assert(
+          fc.asyncProperty(query, async (q) => {
+            const url = `${fillPath(route.url, 'normal')}?${new URLSearchParams(q as Record<string, string>).toString()}`;
+            failures.push(...(await send(route, url, undefined)).map((p) => `GET ${url}: ${p}`));
+            return true;
+          }),
+          { numRuns: Math.ceil(RUNS / 2), seed: 11 },
+        );
+      }
+      expect(failures).toEqual([]);
+    },
+    FUZZ_TIMEOUT,
+  );
 });

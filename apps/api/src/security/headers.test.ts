@@ -15,7 +15,12 @@ describe('security headers on pages and on the API', () => {
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
     testDb = await createTestDatabase();
-    app = await buildApp(loadConfig(testEnv({ PAYHERE_BASE_URL: 'https://sandbox.payhere.lk' })), { database: testDb.database, webRoot, logger: false, runJobs: false });
+    app = await buildApp(loadConfig(testEnv({ PAYHERE_BASE_URL: 'https://sandbox.payhere.lk' })), {
+      database: testDb.database,
+      webRoot,
+      logger: false,
+      runJobs: false,
+    });
   });
   afterAll(async () => {
     await app.close();

@@ -45,7 +45,12 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
   await sendNotify(app, { order_id: pkgForm.order_id!, payhere_amount: '14.99', payment_id: 'matrix-1' });
   const hitsForm = await startCheckout(app, a, 'hits', '1000Hits');
   await sendNotify(app, { order_id: hitsForm.order_id!, payhere_amount: '4.99', payment_id: 'matrix-2' });
-  const paypal = await app.inject({ method: 'POST', url: '/api/payments/paypal/orders', headers: a.headers, payload: { kind: 'package', id: 'pkgBasic' } });
+  const paypal = await app.inject({
+    method: 'POST',
+    url: '/api/payments/paypal/orders',
+    headers: a.headers,
+    payload: { kind: 'package', id: 'pkgBasic' },
+  });
   if (paypal.statusCode !== 201) throw new Error(`paypal fixture: ${paypal.body}`);
 
   const fresh: Fixtures['fresh'] = {
@@ -65,27 +70,53 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
     },
     async package() {
       const name = `Matrix ${++serial}`;
-      await app.inject({ method: 'POST', url: '/api/packages', headers: admin.headers, payload: { name, price: 1, hits_per_day: 100, slots: 1 } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/packages',
+        headers: admin.headers,
+        payload: { name, price: 1, hits_per_day: 100, slots: 1 },
+      });
       return `pkgMatrix${serial}`;
     },
     async headers(actor): Promise<Record<string, string>> {
       if (actor === 'visitor') return {};
       const session = actor === 'customer' ? a : actor === 'other' ? b : admin;
-      const [row] = await app.ctx.db.select({ sessionVersion: schema.users.sessionVersion }).from(schema.users).where(eq(schema.users.id, session.user.id));
+      const [row] = await app.ctx.db
+        .select({ sessionVersion: schema.users.sessionVersion })
+        .from(schema.users)
+        .where(eq(schema.users.id, session.user.id));
       return { authorization: `Bearer ${signToken(app, { id: session.user.id, sessionVersion: row!.sessionVersion })}` };
     },
     async addon(kind) {
       const count = 70_000 + ++serial;
-      await app.inject({ method: 'POST', url: `/api/additional-${kind}`, headers: admin.headers, payload: { name: 'Matrix', price: 1, count } });
+      await app.inject({
+        method: 'POST',
+        url: `/api/additional-${kind}`,
+        headers: admin.headers,
+        payload: { name: 'Matrix', price: 1, count },
+      });
       return `${count}${kind === 'hits' ? 'Hits' : 'Slots'}`;
     },
     async failedJob() {
       // A kind no handler knows: retrying it cannot reach any outside service.
-      const [job] = await queryRows<{ id: number }>(app.ctx.db, sql`insert into jobs (kind, payload, attempts, failed_at, last_error) values ('matrix-noop', '{}', 20, now(), 'gave up') returning id`);
+      const [job] = await queryRows<{ id: number }>(
+        app.ctx.db,
+        sql`insert into jobs (kind, payload, attempts, failed_at, last_error) values ('matrix-noop', '{}', 20, now(), 'gave up') returning id`,
+      );
       return Number(job!.id);
     },
   };
-  return { app, a, b, admin, siteId: site.id, paidPackageOrder: pkgForm.order_id!, paidHitsOrder: hitsForm.order_id!, paypalOrderId: paypal.json().id, fresh };
+  return {
+    app,
+    a,
+    b,
+    admin,
+    siteId: site.id,
+    paidPackageOrder: pkgForm.order_id!,
+    paidHitsOrder: hitsForm.order_id!,
+    paypalOrderId: paypal.json().id,
+    fresh,
+  };
 }
 
 export function headersFor(f: Fixtures, actor: Actor): Record<string, string> {

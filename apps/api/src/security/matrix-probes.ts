@@ -40,66 +40,180 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/additional-hits': { request: () => ({ url: '/api/additional-hits' }), expect: PUBLIC_OK },
   'GET /api/additional-slots': { request: () => ({ url: '/api/additional-slots' }), expect: PUBLIC_OK },
 
-  'POST /api/packages': { request: () => ({ url: '/api/packages', payload: { name: `New ${++n}`, price: 5, hits_per_day: 100, slots: 1 } }), expect: ADMIN_ONLY(201) },
-  'PUT /api/packages': { request: () => ({ url: '/api/packages', payload: { id: 'pkgStandard', name: 'Standard', price: 44.99, hits_per_day: 4200, slots: 25 } }), expect: ADMIN_ONLY(200) },
+  'POST /api/packages': {
+    request: () => ({ url: '/api/packages', payload: { name: `New ${++n}`, price: 5, hits_per_day: 100, slots: 1 } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PUT /api/packages': {
+    request: () => ({
+      url: '/api/packages',
+      payload: { id: 'pkgStandard', name: 'Standard', price: 44.99, hits_per_day: 4200, slots: 25 },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
   'DELETE /api/packages/:id': { request: async (f) => ({ url: `/api/packages/${await f.fresh.package()}` }), expect: ADMIN_ONLY(200) },
-  'POST /api/additional-hits': { request: () => ({ url: '/api/additional-hits', payload: { name: 'H', price: 1, count: 90_000 + ++n } }), expect: ADMIN_ONLY(201) },
-  'PUT /api/additional-hits': { request: () => ({ url: '/api/additional-hits', payload: { id: '5000Hits', name: '5000 Extra Hits', price: 19.99, count: 5000, type: 'normal' } }), expect: ADMIN_ONLY(200) },
-  'DELETE /api/additional-hits/:id': { request: async (f) => ({ url: `/api/additional-hits/${await f.fresh.addon('hits')}` }), expect: ADMIN_ONLY(200) },
-  'POST /api/additional-slots': { request: () => ({ url: '/api/additional-slots', payload: { name: 'S', price: 1, count: 80_000 + ++n } }), expect: ADMIN_ONLY(201) },
-  'PUT /api/additional-slots': { request: () => ({ url: '/api/additional-slots', payload: { id: '10Slots', name: '10 Extra Slots', price: 8.99, count: 10, type: 'normal' } }), expect: ADMIN_ONLY(200) },
-  'DELETE /api/additional-slots/:id': { request: async (f) => ({ url: `/api/additional-slots/${await f.fresh.addon('slots')}` }), expect: ADMIN_ONLY(200) },
+  'POST /api/additional-hits': {
+    request: () => ({ url: '/api/additional-hits', payload: { name: 'H', price: 1, count: 90_000 + ++n } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PUT /api/additional-hits': {
+    request: () => ({
+      url: '/api/additional-hits',
+      payload: { id: '5000Hits', name: '5000 Extra Hits', price: 19.99, count: 5000, type: 'normal' },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/additional-hits/:id': {
+    request: async (f) => ({ url: `/api/additional-hits/${await f.fresh.addon('hits')}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/additional-slots': {
+    request: () => ({ url: '/api/additional-slots', payload: { name: 'S', price: 1, count: 80_000 + ++n } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PUT /api/additional-slots': {
+    request: () => ({
+      url: '/api/additional-slots',
+      payload: { id: '10Slots', name: '10 Extra Slots', price: 8.99, count: 10, type: 'normal' },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/additional-slots/:id': {
+    request: async (f) => ({ url: `/api/additional-slots/${await f.fresh.addon('slots')}` }),
+    expect: ADMIN_ONLY(200),
+  },
 
   'POST /api/users': {
     request: () => ({
       url: '/api/users',
-      payload: { email: `new${++n}@example.com`, username: `new${n}`, password: 'long-password', address: 'a', phoneNumber: '1234567', fullName: 'A/B', city: 'c', country: 'd' },
+      payload: {
+        email: `new${++n}@example.com`,
+        username: `new${n}`,
+        password: 'long-password',
+        address: 'a',
+        phoneNumber: '1234567',
+        fullName: 'A/B',
+        city: 'c',
+        country: 'd',
+      },
     }),
     expect: [201, 201, 201, 201],
   },
-  'POST /api/users/login': { request: () => ({ url: '/api/users/login', payload: { username: 'matrix_b', password: 'customer-password-1' } }), expect: PUBLIC_OK },
+  'POST /api/users/login': {
+    request: () => ({ url: '/api/users/login', payload: { username: 'matrix_b', password: 'customer-password-1' } }),
+    expect: PUBLIC_OK,
+  },
   // Each actor signs out of a session of its own, so the sessions the other probes use go on.
-  'POST /api/users/logout': { request: async (f, actor) => ({ url: '/api/users/logout', headers: await f.fresh.headers(actor) }), expect: [401, 200, 200, 200] },
+  'POST /api/users/logout': {
+    request: async (f, actor) => ({ url: '/api/users/logout', headers: await f.fresh.headers(actor) }),
+    expect: [401, 200, 200, 200],
+  },
   'POST /api/users/load/:email': { request: (f) => ({ url: `/api/users/load/${f.a.user.email}` }), expect: OWNER(200) },
   'PUT /api/users/update/:email': {
-    request: (f) => ({ url: `/api/users/update/${f.a.user.email}`, payload: { address: 'x', phoneNumber: '1234567', fullName: 'A/B', city: 'c', country: 'd' } }),
+    request: (f) => ({
+      url: `/api/users/update/${f.a.user.email}`,
+      payload: { address: 'x', phoneNumber: '1234567', fullName: 'A/B', city: 'c', country: 'd' },
+    }),
     expect: OWNER(200),
   },
-  'PUT /api/users/otp/:email': { request: async (f) => ({ url: `/api/users/otp/${(await f.fresh.customer()).user.email}` }), expect: PUBLIC_OK },
-  'POST /api/users/otp': { request: (f) => ({ url: '/api/users/otp', payload: { email: f.a.user.email, otp: 'abcdef' } }), expect: [400, 400, 400, 400] },
-  'POST /api/users/password': { request: (f) => ({ url: '/api/users/password', payload: { email: f.b.user.email, password: 'another-password', resetToken: 'not-a-token' } }), expect: [403, 403, 403, 403] },
+  'PUT /api/users/otp/:email': {
+    request: async (f) => ({ url: `/api/users/otp/${(await f.fresh.customer()).user.email}` }),
+    expect: PUBLIC_OK,
+  },
+  'POST /api/users/otp': {
+    request: (f) => ({ url: '/api/users/otp', payload: { email: f.a.user.email, otp: 'abcdef' } }),
+    expect: [400, 400, 400, 400],
+  },
+  'POST /api/users/password': {
+    request: (f) => ({
+      url: '/api/users/password',
+      payload: { email: f.b.user.email, password: 'another-password', resetToken: 'not-a-token' },
+    }),
+    expect: [403, 403, 403, 403],
+  },
   'PUT /api/users/activate/:email': { request: (f) => ({ url: `/api/users/activate/${f.b.user.email}` }), expect: ADMIN_ONLY(200) },
-  'PUT /api/users/deactivate/:email': { request: async (f) => ({ url: `/api/users/deactivate/${(await f.fresh.customer()).user.email}` }), expect: ADMIN_ONLY(200) },
-  'POST /api/users/clear-notifications/:email': { request: (f) => ({ url: `/api/users/clear-notifications/${f.a.user.email}` }), expect: OWNER(200) },
+  'PUT /api/users/deactivate/:email': {
+    request: async (f) => ({ url: `/api/users/deactivate/${(await f.fresh.customer()).user.email}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/users/clear-notifications/:email': {
+    request: (f) => ({ url: `/api/users/clear-notifications/${f.a.user.email}` }),
+    expect: OWNER(200),
+  },
 
-  'POST /api/orders': { request: () => ({ url: '/api/orders', payload: { kind: 'package', id: 'pkgBasic' } }), expect: [401, 201, 201, 201] },
-  'POST /api/payments/payhere/notify': { request: () => ({ url: '/api/payments/payhere/notify', ...form({ order_id: 'x', md5sig: 'y' }) }), expect: [400, 400, 400, 400] },
+  'POST /api/orders': {
+    request: () => ({ url: '/api/orders', payload: { kind: 'package', id: 'pkgBasic' } }),
+    expect: [401, 201, 201, 201],
+  },
+  'POST /api/payments/payhere/notify': {
+    request: () => ({ url: '/api/payments/payhere/notify', ...form({ order_id: 'x', md5sig: 'y' }) }),
+    expect: [400, 400, 400, 400],
+  },
   // The admin's call with another user's email is a grant, hence 200.
-  'POST /api/users/addPackage': { request: (f) => ({ url: '/api/users/addPackage', payload: { pkg: 'pkgBasic', email: f.a.user.email, uuid: f.paidPackageOrder } }), expect: OWNER(200, 404) },
+  'POST /api/users/addPackage': {
+    request: (f) => ({ url: '/api/users/addPackage', payload: { pkg: 'pkgBasic', email: f.a.user.email, uuid: f.paidPackageOrder } }),
+    expect: OWNER(200, 404),
+  },
   'GET /api/admin/activated-addons': { request: () => ({ url: '/api/admin/activated-addons' }), expect: ADMIN_ONLY(200) },
   'POST /api/activated-additional-hits': {
-    request: (f) => ({ url: '/api/activated-additional-hits', payload: { additional_id: '1000Hits', token: f.paidHitsOrder, user_id: f.a.user.id } }),
+    request: (f) => ({
+      url: '/api/activated-additional-hits',
+      payload: { additional_id: '1000Hits', token: f.paidHitsOrder, user_id: f.a.user.id },
+    }),
     // Finalizing is the buyer's alone; an admin grants through /email instead.
     expect: [401, 200, 404, 404],
   },
-  'POST /api/activated-additional-hits/email': { request: (f) => ({ url: '/api/activated-additional-hits/email', payload: { additional_id: '1000Hits', email: f.b.user.email } }), expect: ADMIN_ONLY(200) },
-  'DELETE /api/activated-additional-hits/:id': { request: async (f) => ({ url: `/api/activated-additional-hits/${await f.fresh.activation('hits')}` }), expect: ADMIN_ONLY(200) },
-  'POST /api/activated-additional-slots': { request: (f) => ({ url: '/api/activated-additional-slots', payload: { additional_id: '5Slots', token: f.paidHitsOrder } }), expect: [401, 404, 404, 404] },
-  'POST /api/activated-additional-slots/email': { request: (f) => ({ url: '/api/activated-additional-slots/email', payload: { additional_id: '5Slots', email: f.b.user.email } }), expect: ADMIN_ONLY(200) },
-  'DELETE /api/activated-additional-slots/:id': { request: async (f) => ({ url: `/api/activated-additional-slots/${await f.fresh.activation('slots')}` }), expect: ADMIN_ONLY(200) },
+  'POST /api/activated-additional-hits/email': {
+    request: (f) => ({ url: '/api/activated-additional-hits/email', payload: { additional_id: '1000Hits', email: f.b.user.email } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/activated-additional-hits/:id': {
+    request: async (f) => ({ url: `/api/activated-additional-hits/${await f.fresh.activation('hits')}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/activated-additional-slots': {
+    request: (f) => ({ url: '/api/activated-additional-slots', payload: { additional_id: '5Slots', token: f.paidHitsOrder } }),
+    expect: [401, 404, 404, 404],
+  },
+  'POST /api/activated-additional-slots/email': {
+    request: (f) => ({ url: '/api/activated-additional-slots/email', payload: { additional_id: '5Slots', email: f.b.user.email } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/activated-additional-slots/:id': {
+    request: async (f) => ({ url: `/api/activated-additional-slots/${await f.fresh.activation('slots')}` }),
+    expect: ADMIN_ONLY(200),
+  },
 
-  'POST /api/payments/paypal/orders': { request: () => ({ url: '/api/payments/paypal/orders', payload: { kind: 'hits', id: '1000Hits' } }), expect: [401, 201, 201, 201] },
+  'POST /api/payments/paypal/orders': {
+    request: () => ({ url: '/api/payments/paypal/orders', payload: { kind: 'hits', id: '1000Hits' } }),
+    expect: [401, 201, 201, 201],
+  },
   // Not approved yet: the owner is told so (402); anyone else learns nothing (404).
-  'POST /api/payments/paypal/orders/:id/capture': { request: (f) => ({ url: `/api/payments/paypal/orders/${f.paypalOrderId}/capture` }), expect: [401, 402, 404, 404] },
-  'POST /api/payments/paypal/webhook': { request: () => ({ url: '/api/payments/paypal/webhook', payload: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED' } }), expect: [400, 400, 400, 400] },
+  'POST /api/payments/paypal/orders/:id/capture': {
+    request: (f) => ({ url: `/api/payments/paypal/orders/${f.paypalOrderId}/capture` }),
+    expect: [401, 402, 404, 404],
+  },
+  'POST /api/payments/paypal/webhook': {
+    request: () => ({ url: '/api/payments/paypal/webhook', payload: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED' } }),
+    expect: [400, 400, 400, 400],
+  },
 
   // An admin has no package of their own: their create is refused for capacity, not for rights.
-  'POST /api/website': { request: (f) => ({ url: '/api/website', payload: site(f, { url: `https://m${++n}.example.com` }) }), expect: [401, 201, 201, 409] },
-  'PUT /api/website': { request: (f) => ({ url: '/api/website', payload: site(f, { id: f.siteId, daily_hit_limit: 200 }) }), expect: OWNER(200) },
+  'POST /api/website': {
+    request: (f) => ({ url: '/api/website', payload: site(f, { url: `https://m${++n}.example.com` }) }),
+    expect: [401, 201, 201, 409],
+  },
+  'PUT /api/website': {
+    request: (f) => ({ url: '/api/website', payload: site(f, { id: f.siteId, daily_hit_limit: 200 }) }),
+    expect: OWNER(200),
+  },
   'POST /api/website/edit/:id': { request: (f) => ({ url: `/api/website/edit/${f.siteId}` }), expect: OWNER(200) },
   'POST /api/website/:id/pause': { request: (f) => ({ url: `/api/website/${f.siteId}/pause` }), expect: OWNER(200) },
   'DELETE /api/website/:id': { request: async (f) => ({ url: `/api/website/${await f.fresh.website()}` }), expect: OWNER(200) },
-  'POST /api/website/:userId/websites/:status': { request: (f) => ({ url: `/api/website/${f.a.user.id}/websites/ACTIVE` }), expect: ADMIN_ONLY(200) },
+  'POST /api/website/:userId/websites/:status': {
+    request: (f) => ({ url: `/api/website/${f.a.user.id}/websites/ACTIVE` }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/website/:id/hits': { request: (f) => ({ url: `/api/website/${f.siteId}/hits` }), expect: OWNER(200) },
 
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: ADMIN_ONLY(200) },
@@ -108,9 +222,21 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/admin/latest-websites': { request: () => ({ url: '/api/admin/latest-websites' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/ninehits-account': { request: () => ({ url: '/api/admin/ninehits-account' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/all-users/:type': { request: () => ({ url: '/api/admin/all-users/seo?size=10' }), expect: ADMIN_ONLY(200) },
-  'POST /api/admin/search-users': { request: () => ({ url: '/api/admin/search-users', ...form({ filters: JSON.stringify({ search: 'matrix' }) }) }), expect: ADMIN_ONLY(200) },
-  'POST /api/admin/notify/:audience': { request: () => ({ url: '/api/admin/notify/all', ...form({ title: 'Hello', body: 'World' }) }), expect: ADMIN_ONLY(200) },
+  'POST /api/admin/search-users': {
+    request: () => ({ url: '/api/admin/search-users', ...form({ filters: JSON.stringify({ search: 'matrix' }) }) }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/admin/notify/:audience': {
+    request: () => ({ url: '/api/admin/notify/all', ...form({ title: 'Hello', body: 'World' }) }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/admin/jobs/failed': { request: () => ({ url: '/api/admin/jobs/failed?size=10' }), expect: ADMIN_ONLY(200) },
-  'POST /api/admin/jobs/:id/retry': { request: async (f) => ({ url: `/api/admin/jobs/${await f.fresh.failedJob()}/retry` }), expect: ADMIN_ONLY(200) },
-  'POST /api/support': { request: (f) => ({ url: '/api/support', payload: { email: f.a.user.email, msg: 'Help' } }), expect: [401, 200, 200, 200] },
+  'POST /api/admin/jobs/:id/retry': {
+    request: async (f) => ({ url: `/api/admin/jobs/${await f.fresh.failedJob()}/retry` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/support': {
+    request: (f) => ({ url: '/api/support', payload: { email: f.a.user.email, msg: 'Help' } }),
+    expect: [401, 200, 200, 200],
+  },
 };

@@ -26,18 +26,33 @@ describe('red team: password reset and sign-in lockout', () => {
   async function ownerCode(email: string): Promise<string> {
     expect((await t.app.inject({ method: 'PUT', url: `/api/users/otp/${email}`, remoteAddress: OWNER })).statusCode).toBe(200);
     await t.app.jobs.drain();
-    const [mail] = await t.app.ctx.db.select().from(schema.emails).where(eq(schema.emails.to, email)).orderBy(desc(schema.emails.id)).limit(1);
+    const [mail] = await t.app.ctx.db
+      .select()
+      .from(schema.emails)
+      .where(eq(schema.emails.to, email))
+      .orderBy(desc(schema.emails.id))
+      .limit(1);
     return /reset code is (\d{6})/.exec(mail!.text)![1]!;
   }
 
   it('a stranger cannot set the password after the owner verified the code', async () => {
     await registerCustomer(t.app, { email: 'owner@example.com', password: 'owner-password' });
     const code = await ownerCode('owner@example.com');
-    const verified = await t.app.inject({ method: 'POST', url: '/api/users/otp', remoteAddress: OWNER, payload: { email: 'owner@example.com', otp: code } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/otp',
+      remoteAddress: OWNER,
+      payload: { email: 'owner@example.com', otp: code },
+    });
     expect(verified.statusCode).toBe(200);
 
     // The attack: within the 10 minutes, anyone posts the email and a password of their choosing.
-    const bare = await t.app.inject({ method: 'POST', url: '/api/users/password', remoteAddress: STRANGER, payload: { email: 'owner@example.com', password: 'attacker-password' } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      remoteAddress: STRANGER,
+      payload: { email: 'owner@example.com', password: 'attacker-password' },
+    });
     expect(bare.statusCode).toBe(400);
     const guessed = await t.app.inject({
       method: 'POST',
@@ -50,7 +65,12 @@ describe('red team: password reset and sign-in lockout', () => {
 
     // The owner's browser, holding the token, finishes the reset once.
     const { resetToken } = verified.json() as { resetToken: string };
-    const own = await t.app.inject({ method: 'POST', url: '/api/users/password', remoteAddress: OWNER, payload: { email: 'owner@example.com', password: 'owner-new-password', resetToken } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      remoteAddress: OWNER,
+      payload: { email: 'owner@example.com', password: 'owner-new-password', resetToken },
+    });
     expect(own.statusCode).toBe(200);
     expect((await login('owner@example.com', 'owner-new-password', OWNER)).statusCode).toBe(200);
   });
@@ -58,7 +78,9 @@ describe('red team: password reset and sign-in lockout', () => {
   it('the token is stored hashed, never as handed out', async () => {
     await registerCustomer(t.app, { email: 'hashed@example.com' });
     const code = await ownerCode('hashed@example.com');
-    const { resetToken } = (await t.app.inject({ method: 'POST', url: '/api/users/otp', payload: { email: 'hashed@example.com', otp: code } })).json() as { resetToken: string };
+    const { resetToken } = (
+      await t.app.inject({ method: 'POST', url: '/api/users/otp', payload: { email: 'hashed@example.com', otp: code } })
+    ).json() as { resetToken: string };
     const rows = await t.app.ctx.db.select().from(schema.passwordResets);
     expect(rows.some((r) => r.tokenHash && r.tokenHash !== resetToken && r.tokenHash.length === 64)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(resetToken);
@@ -66,9 +88,15 @@ describe('red team: password reset and sign-in lockout', () => {
 
   it('a newer code voids an older one and its token, even after the newer one is used', async () => {
     await registerCustomer(t.app, { email: 'twice@example.com', password: 'owner-password' });
-    const verify = async (code: string) => t.app.inject({ method: 'POST', url: '/api/users/otp', remoteAddress: OWNER, payload: { email: 'twice@example.com', otp: code } });
+    const verify = async (code: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/otp', remoteAddress: OWNER, payload: { email: 'twice@example.com', otp: code } });
     const set = (password: string, resetToken: string) =>
-      t.app.inject({ method: 'POST', url: '/api/users/password', remoteAddress: OWNER, payload: { email: 'twice@example.com', password, resetToken } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/password',
+        remoteAddress: OWNER,
+        payload: { email: 'twice@example.com', password, resetToken },
+      });
     const oldToken = ((await verify(await ownerCode('twice@example.com'))).json() as { resetToken: string }).resetToken;
     const codeA = await ownerCode('twice@example.com');
     const codeB = await ownerCode('twice@example.com');

@@ -22,7 +22,8 @@ describe('red team: a deactivated customer un-pausing websites', () => {
     admin = await loginAdmin(t.app);
     customer = await customerWithPackage(t.app, 'pkgBasic');
     siteIds = [];
-    for (const host of ['one', 'two']) siteIds.push((await createWebsite(t.app, customer, { url: `https://${host}.example.com/` })).json().id);
+    for (const host of ['one', 'two'])
+      siteIds.push((await createWebsite(t.app, customer, { url: `https://${host}.example.com/` })).json().id);
   });
 
   const statuses = async () => {
@@ -31,9 +32,15 @@ describe('red team: a deactivated customer un-pausing websites', () => {
   };
 
   it('is refused with the deactivated message after Pause All, and the websites stay paused', async () => {
-    const pauseAll = await t.app.inject({ method: 'POST', url: `/api/website/${customer.user.id}/websites/PAUSED`, headers: admin.headers });
+    const pauseAll = await t.app.inject({
+      method: 'POST',
+      url: `/api/website/${customer.user.id}/websites/PAUSED`,
+      headers: admin.headers,
+    });
     expect(pauseAll.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${customer.user.email}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${customer.user.email}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
 
     for (const id of siteIds) {
       const res = await t.app.inject({ method: 'POST', url: `/api/website/${id}/pause`, headers: customer.headers });

@@ -89,7 +89,8 @@ describe('red team: internal addresses as websites', () => {
     const accepted: string[] = [];
     for (const url of INTERNAL) {
       const res = await createWebsite(t.app, owner, { url });
-      if (res.statusCode !== 400 || res.json().message !== MSG.invalidUrl) accepted.push(`${url}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+      if (res.statusCode !== 400 || res.json().message !== MSG.invalidUrl)
+        accepted.push(`${url}: ${res.statusCode} ${res.body.slice(0, 80)}`);
     }
     expect(accepted).toEqual([]);
     const load = await t.app.inject({ method: 'POST', url: `/api/users/load/${owner.user.email}`, headers: owner.headers });
@@ -104,10 +105,14 @@ describe('red team: internal addresses as websites', () => {
     }
   });
 
-  it('still accepts public names and addresses, in the browser\'s check and on the server', async () => {
+  it("still accepts public names and addresses, in the browser's check and on the server", async () => {
     expect(PUBLIC.filter((url) => !isValidWebsiteUrl(url))).toEqual([]);
     expect(INTERNAL.filter((url) => isValidWebsiteUrl(url))).toEqual([]);
-    const res = await createWebsite(t.app, owner, { url: 'https://bücher.de/', traffic_source: 'Referal', traffic_source_type: 'https://news.example.com/' });
+    const res = await createWebsite(t.app, owner, {
+      url: 'https://bücher.de/',
+      traffic_source: 'Referal',
+      traffic_source_type: 'https://news.example.com/',
+    });
     expect(res.statusCode).toBe(201);
   });
 });

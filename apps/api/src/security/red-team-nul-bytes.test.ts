@@ -26,7 +26,12 @@ describe('red team: NUL bytes in text fields', () => {
   afterAll(() => close());
 
   it('registering with a NUL answers 400 in words, creates nobody, and logs no hash or parameter', async () => {
-    const body = customerBody({ email: 'nul-attack@example.com', username: 'nulattack', address: 'Main\u0000Street', password: 'nul-attack-password-1' });
+    const body = customerBody({
+      email: 'nul-attack@example.com',
+      username: 'nulattack',
+      address: 'Main\u0000Street',
+      password: 'nul-attack-password-1',
+    });
     const res = await inject({ method: 'POST', url: '/api/users', payload: body });
 
     expect(res.statusCode).toBe(400);
@@ -34,7 +39,10 @@ describe('red team: NUL bytes in text fields', () => {
     expect(error.code).toBe('VALIDATION');
     expect(error.message).toBe('The text contains a character that is not allowed.');
     expect(error.fieldErrors).toEqual({ address: 'The text contains a character that is not allowed.' });
-    const users = await queryRows<{ n: number }>(app.ctx.db, sql`select count(*)::int as n from users where email = 'nul-attack@example.com'`);
+    const users = await queryRows<{ n: number }>(
+      app.ctx.db,
+      sql`select count(*)::int as n from users where email = 'nul-attack@example.com'`,
+    );
     expect(users[0]!.n).toBe(0);
 
     const text = log.text();
@@ -72,11 +80,20 @@ describe('red team: NUL bytes in text fields', () => {
         headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'title=Hi%00&body=There',
       },
-      { method: 'POST', url: '/api/packages', headers: admin.headers, payload: { name: 'Nul\u0000', price: 5, hits_per_day: 100, slots: 1 } },
+      {
+        method: 'POST',
+        url: '/api/packages',
+        headers: admin.headers,
+        payload: { name: 'Nul\u0000', price: 5, hits_per_day: 100, slots: 1 },
+      },
     ] as const;
     for (const attempt of attempts) {
       const res = await inject(attempt as InjectOptions);
-      expect({ url: attempt.url, status: res.statusCode, code: res.json().code }).toEqual({ url: attempt.url, status: 400, code: 'VALIDATION' });
+      expect({ url: attempt.url, status: res.statusCode, code: res.json().code }).toEqual({
+        url: attempt.url,
+        status: 400,
+        code: 'VALIDATION',
+      });
     }
     expect(log.text()).not.toContain('unhandled error');
   });
@@ -105,7 +122,10 @@ describe('red team: NUL bytes in text fields', () => {
     expect(text).toContain('job failed; will retry');
     expect(text).not.toContain(secret);
     expect(text).not.toContain('params:');
-    const [job] = await queryRows<{ last_error: string }>(app.ctx.db, sql`select last_error from jobs where kind = 'red-team-failing-insert'`);
+    const [job] = await queryRows<{ last_error: string }>(
+      app.ctx.db,
+      sql`select last_error from jobs where kind = 'red-team-failing-insert'`,
+    );
     expect(job!.last_error).toContain('Failed query');
     expect(job!.last_error).not.toContain(secret);
   });

@@ -22,9 +22,17 @@ describe('red team: open orders', () => {
     buyer = await registerCustomer(t.app);
   });
 
-  const card = (session: Session) => t.app.inject({ method: 'POST', url: '/api/orders', headers: session.headers, payload: { kind: 'hits', id: '1000Hits' } });
-  const paypal = (session: Session) => t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders', headers: session.headers, payload: { kind: 'package', id: 'pkgBasic' } });
-  const count = async (table: 'orders' | 'sandbox_paypal_orders') => (await queryRows<{ n: number }>(t.app.ctx.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+  const card = (session: Session) =>
+    t.app.inject({ method: 'POST', url: '/api/orders', headers: session.headers, payload: { kind: 'hits', id: '1000Hits' } });
+  const paypal = (session: Session) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paypal/orders',
+      headers: session.headers,
+      payload: { kind: 'package', id: 'pkgBasic' },
+    });
+  const count = async (table: 'orders' | 'sandbox_paypal_orders') =>
+    (await queryRows<{ n: number }>(t.app.ctx.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
   it('a burst of checkouts gets 10 orders and then a clear 429, however parallel', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? card(buyer) : paypal(buyer))));
@@ -54,7 +62,9 @@ describe('red team: open orders', () => {
     // Someone else is not held up by it.
     expect((await card(await registerCustomer(t.app))).statusCode).toBe(201);
     // A paid order is finished: it no longer counts.
-    expect((await sendNotify(t.app, { order_id: forms[0]!.order_id, payhere_amount: forms[0]!.amount, payment_id: 'limit-1' })).statusCode).toBe(200);
+    expect(
+      (await sendNotify(t.app, { order_id: forms[0]!.order_id, payhere_amount: forms[0]!.amount, payment_id: 'limit-1' })).statusCode,
+    ).toBe(200);
     expect((await card(buyer)).statusCode).toBe(201);
     expect((await card(buyer)).statusCode).toBe(429);
     // An hour later the abandoned ones have aged out.

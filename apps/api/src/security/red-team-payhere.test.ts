@@ -29,7 +29,10 @@ describe('red team: PayHere', () => {
   afterAll(() => t.close());
 
   const expiry = async () =>
-    new Date((await t.app.inject({ method: 'POST', url: '/api/users/load/attacker@example.com', headers: buyer.headers })).json().subscription_expiry_date).getTime();
+    new Date(
+      (await t.app.inject({ method: 'POST', url: '/api/users/load/attacker@example.com', headers: buyer.headers })).json()
+        .subscription_expiry_date,
+    ).getTime();
 
   it('one genuine notify replayed with new payment ids and an installment message_type buys no month', async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
@@ -41,7 +44,12 @@ describe('red team: PayHere', () => {
       t.clock.reset();
       t.clock.advance(when);
       for (let i = 0; i < 5; i++) {
-        const res = await sendNotify(t.app, { order_id: orderId, payhere_amount: '14.99', payment_id: `9${when}${i}`, message_type: 'RECURRING_INSTALLMENT_SUCCESS' });
+        const res = await sendNotify(t.app, {
+          order_id: orderId,
+          payhere_amount: '14.99',
+          payment_id: `9${when}${i}`,
+          message_type: 'RECURRING_INSTALLMENT_SUCCESS',
+        });
         expect(res.statusCode).toBe(200);
         expect(res.json().result).not.toBe('renewed');
       }
@@ -52,22 +60,34 @@ describe('red team: PayHere', () => {
 
   it('replayed notifies with padded fields leave nothing behind: no new rows, no extra fields kept', async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
-    const rows = async () => queryRows<{ payload: Record<string, unknown> }>(t.app.ctx.db, sql`select payload from payment_events where order_id = ${orderId}`);
+    const rows = async () =>
+      queryRows<{ payload: Record<string, unknown> }>(t.app.ctx.db, sql`select payload from payment_events where order_id = ${orderId}`);
     const before = (await rows()).length;
     for (let i = 0; i < 20; i++) {
-      const res = await sendNotify(t.app, { order_id: orderId, payhere_amount: '14.99', payment_id: `pad-${i}`, extra: { custom_2: 'x'.repeat(100_000) } });
+      const res = await sendNotify(t.app, {
+        order_id: orderId,
+        payhere_amount: '14.99',
+        payment_id: `pad-${i}`,
+        extra: { custom_2: 'x'.repeat(100_000) },
+      });
       expect(res.statusCode).toBe(200);
     }
     expect((await rows()).length).toBe(before);
     expect(JSON.stringify(await rows())).not.toContain('xxxx');
     // However many claims, one read of PayHere's record is pending for the order.
-    const [jobs] = await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from jobs where kind = 'payhere-charges' and done_at is null and failed_at is null`);
+    const [jobs] = await queryRows<{ n: number }>(
+      t.app.ctx.db,
+      sql`select count(*)::int as n from jobs where kind = 'payhere-charges' and done_at is null and failed_at is null`,
+    );
     expect(jobs!.n).toBe(1);
   });
 
   it("the sandbox's ledger and controls are not a stranger's: another machine with a customer's token is refused", async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
-    const [charge] = await queryRows<{ payment_id: string }>(t.app.ctx.db, sql`select payment_id from sandbox_payhere_payments where order_id = ${orderId}`);
+    const [charge] = await queryRows<{ payment_id: string }>(
+      t.app.ctx.db,
+      sql`select payment_id from sandbox_payhere_payments where order_id = ${orderId}`,
+    );
     for (const [method, url] of [
       ['GET', '/sandbox/payhere/subscriptions'],
       ['POST', `/sandbox/payhere/control/payments/${charge!.payment_id}/chargeback`],
@@ -75,10 +95,15 @@ describe('red team: PayHere', () => {
       const res = await t.app.inject({ method, url, remoteAddress: '203.0.113.50', headers: buyer.headers });
       expect(res.statusCode, url).toBe(403);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/load/attacker@example.com', headers: buyer.headers })).json().package.id).toBe('pkgBasic');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/load/attacker@example.com', headers: buyer.headers })).json().package.id,
+    ).toBe('pkgBasic');
     // Ids that are not PayHere's whole numbers name nothing (and never reach the database as such).
     for (const id of ['abc', '1e400', '99999999999999999999', '1.5']) {
-      const res = await fetch(`${t.baseUrl}/sandbox/payhere/control/payments/${id}/chargeback`, { method: 'POST', headers: { accept: 'application/json' } });
+      const res = await fetch(`${t.baseUrl}/sandbox/payhere/control/payments/${id}/chargeback`, {
+        method: 'POST',
+        headers: { accept: 'application/json' },
+      });
       expect(res.status, id).toBe(404);
     }
   });

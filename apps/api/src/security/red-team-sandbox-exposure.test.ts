@@ -46,13 +46,19 @@ describe('red team: live credentials without PAYMENTS_MODE', () => {
   });
 
   it('takes an empty PAYMENTS_MODE (as .env.example leaves it) for no mode', () => {
-    expect(problemsOf({ PAYMENTS_MODE: '', NINEHITS_API_KEY: LIVE.NINEHITS_API_KEY })[0]).toMatch(/^PAYMENTS_MODE: required when a live credential is set \(NINEHITS_API_KEY\)/);
+    expect(problemsOf({ PAYMENTS_MODE: '', NINEHITS_API_KEY: LIVE.NINEHITS_API_KEY })[0]).toMatch(
+      /^PAYMENTS_MODE: required when a live credential is set \(NINEHITS_API_KEY\)/,
+    );
     expect(problemsOf({ PAYMENTS_MODE: ' ' })).toEqual([]);
   });
 
   it('starts as before with the sandbox values, an explicit live mode, or an explicit sandbox mode (which warns)', () => {
-    expect(problemsOf({ PAYHERE_MERCHANT_ID: SANDBOX_CREDENTIALS.payhereMerchantId, NINEHITS_API_KEY: SANDBOX_CREDENTIALS.ninehitsApiKey })).toEqual([]);
-    expect(problemsOf({ ...LIVE, PAYMENTS_MODE: 'live', APP_URL: 'https://traffic.example.com', SMTP_URL: 'smtp://mail.example.com:587' })).toEqual([]);
+    expect(
+      problemsOf({ PAYHERE_MERCHANT_ID: SANDBOX_CREDENTIALS.payhereMerchantId, NINEHITS_API_KEY: SANDBOX_CREDENTIALS.ninehitsApiKey }),
+    ).toEqual([]);
+    expect(
+      problemsOf({ ...LIVE, PAYMENTS_MODE: 'live', APP_URL: 'https://traffic.example.com', SMTP_URL: 'smtp://mail.example.com:587' }),
+    ).toEqual([]);
     const dataDir = mkdtempSync(join(tmpdir(), 'traffic-redteam-'));
     const config = loadConfig({ DATA_DIR: dataDir, PAYMENTS_MODE: 'sandbox', PAYHERE_MERCHANT_SECRET: 'vendor-sandbox-secret' });
     expect(config.paymentsMode).toBe('sandbox');
@@ -64,7 +70,12 @@ describe('red team: live credentials without PAYMENTS_MODE', () => {
     const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: mkdtempSync(join(tmpdir(), 'traffic-redteam-')), PORT: '0', PAYHERE_MERCHANT_SECRET: LIVE.PAYHERE_MERCHANT_SECRET },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'traffic-redteam-')),
+        PORT: '0',
+        PAYHERE_MERCHANT_SECRET: LIVE.PAYHERE_MERCHANT_SECRET,
+      },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));

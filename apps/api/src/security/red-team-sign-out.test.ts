@@ -20,7 +20,8 @@ describe('red team: a token after sign-out', () => {
     customer = await registerCustomer(t.app);
   });
 
-  const load = (session: Session) => t.app.inject({ method: 'POST', url: `/api/users/load/${session.user.email}`, headers: session.headers });
+  const load = (session: Session) =>
+    t.app.inject({ method: 'POST', url: `/api/users/load/${session.user.email}`, headers: session.headers });
   const signOut = (session: Session) => t.app.inject({ method: 'POST', url: '/api/users/logout', headers: session.headers });
 
   it('answers 401 to the signed-out token on every call, at once', async () => {
@@ -32,7 +33,12 @@ describe('red team: a token after sign-out', () => {
     const after = await load(customer);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Your session has ended. Please log in again.' });
-    const support = await t.app.inject({ method: 'POST', url: '/api/support', headers: customer.headers, payload: { email: customer.user.email, msg: 'hi' } });
+    const support = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      headers: customer.headers,
+      payload: { email: customer.user.email, msg: 'hi' },
+    });
     expect(support.statusCode).toBe(401);
     expect((await signOut(customer)).statusCode).toBe(401);
   });
@@ -46,11 +52,13 @@ describe('red team: a token after sign-out', () => {
     expect((await load(again)).statusCode).toBe(200);
   });
 
-  it('ends a token from before token ids existed too (by ending all the account\'s sessions), and forgets expired revocations', async () => {
+  it("ends a token from before token ids existed too (by ending all the account's sessions), and forgets expired revocations", async () => {
     const legacy = t.app.jwt.sign({ sub: String(customer.user.id), sv: 0 });
     const legacySession = { ...customer, token: legacy, headers: { authorization: `Bearer ${legacy}` } };
     expect((await load(legacySession)).statusCode).toBe(200);
-    await t.app.ctx.db.insert(schema.revokedTokens).values({ tokenId: randomUUID(), userId: customer.user.id, expiresAt: new Date(Date.now() - 1000) });
+    await t.app.ctx.db
+      .insert(schema.revokedTokens)
+      .values({ tokenId: randomUUID(), userId: customer.user.id, expiresAt: new Date(Date.now() - 1000) });
 
     expect((await signOut(legacySession)).statusCode).toBe(200);
     expect((await load(legacySession)).statusCode).toBe(401);

@@ -53,10 +53,20 @@ export async function customerWithPackage(
 ): Promise<Session> {
   const customer = await registerCustomer(app, overrides);
   const admin = await loginAdmin(app);
-  const granted = await app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg, email: customer.user.email } });
+  const granted = await app.inject({
+    method: 'POST',
+    url: '/api/users/addPackage',
+    headers: admin.headers,
+    payload: { pkg, email: customer.user.email },
+  });
   if (granted.statusCode !== 200) throw new Error(`grant failed: ${granted.body}`);
   for (const addon of addons) {
-    await app.inject({ method: 'POST', url: `/api/activated-additional-${addon.kind}/email`, headers: admin.headers, payload: { additional_id: addon.id, email: customer.user.email } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/activated-additional-${addon.kind}/email`,
+      headers: admin.headers,
+      payload: { additional_id: addon.id, email: customer.user.email },
+    });
   }
   return { ...customer, user: granted.json() };
 }

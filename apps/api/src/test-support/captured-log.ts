@@ -19,7 +19,11 @@ export class CapturedLog implements DestinationStream {
 export async function createLoggedTestApp(env: Env = {}): Promise<{ app: App; log: CapturedLog; close(): Promise<void> }> {
   const testDb: TestDatabase = await createTestDatabase();
   const log = new CapturedLog();
-  const app = await buildApp(loadConfig(testEnv({ LOG_LEVEL: 'info', ...env })), { database: testDb.database, logStream: log, runJobs: false });
+  const app = await buildApp(loadConfig(testEnv({ LOG_LEVEL: 'info', ...env })), {
+    database: testDb.database,
+    logStream: log,
+    runJobs: false,
+  });
   return {
     app,
     log,

@@ -21,11 +21,15 @@ export interface RecordedCall {
 
 type Check = (v: unknown) => boolean;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const hasExactly = (v: unknown, keys: string[]): v is Record<string, unknown> => isObject(v) && Object.keys(v).sort().join() === [...keys].sort().join();
+const hasExactly = (v: unknown, keys: string[]): v is Record<string, unknown> =>
+  isObject(v) && Object.keys(v).sort().join() === [...keys].sort().join();
 const isInt = (v: unknown) => Number.isInteger(v);
 const isBool = (v: unknown) => typeof v === 'boolean';
 const isString = (v: unknown) => typeof v === 'string';
-const oneOf = (...values: unknown[]) => (v: unknown) => values.includes(v);
+const oneOf =
+  (...values: unknown[]) =>
+  (v: unknown) =>
+    values.includes(v);
 const listOf = (item: Check) => (v: unknown) => Array.isArray(v) && v.every(item);
 const isUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/\S+$/.test(v);
 const isRate = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 100;
@@ -33,7 +37,9 @@ const isRate = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 100;
 /** Calls to functions in a macro that are not documented built-ins (a plain scan: the documented list is the whole vocabulary). */
 export function undocumentedCalls(macro: string): string[] {
   const keywords = new Set(['if', 'while', 'for', 'switch', 'catch', 'function', 'return', 'await', 'typeof']);
-  const names = [...macro.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""').matchAll(/(^|[^.\w$])([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[2]!);
+  const names = [...macro.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""').matchAll(/(^|[^.\w$])([A-Za-z_$][\w$]*)\s*\(/g)].map(
+    (m) => m[2]!,
+  );
   return names.filter((n) => !keywords.has(n) && !NINEHITS_MACRO_BUILTINS[n]);
 }
 
@@ -45,7 +51,9 @@ const CAMPAIGN_FIELDS: Record<string, Check> = {
   urls: (v) => listOf(isUrl)(v) && (v as unknown[]).length > 0,
   referrers: (v) =>
     (hasExactly(v, ['mode', 'urls']) && v.mode === 'basic' && listOf(isUrl)(v.urls)) ||
-    (hasExactly(v, ['mode', 'urls']) && v.mode === 'advanced' && listOf((u) => hasExactly(u, ['url', 'rate']) && isUrl(u.url) && isRate(u.rate))(v.urls)),
+    (hasExactly(v, ['mode', 'urls']) &&
+      v.mode === 'advanced' &&
+      listOf((u) => hasExactly(u, ['url', 'rate']) && isUrl(u.url) && isRate(u.rate))(v.urls)),
   duration: (v) => Array.isArray(v) && v.length === 2 && v.every(isInt) && v[0] >= 1 && v[0] <= v[1] && v[1] <= 600,
   platform: isObject,
   macros: (v) => isString(v) && undocumentedCalls(v).length === 0,
@@ -58,7 +66,9 @@ const CAMPAIGN_FIELDS: Record<string, Check> = {
     hasExactly(v, ['rule', 'by', 'codes']) &&
     oneOf('all', 'any', 'except')(v.rule) &&
     oneOf('country', 'continent')(v.by) &&
-    (v.codes === null ? v.rule === 'all' : listOf((c) => typeof c === 'string' && /^[A-Z]{2}$/.test(c))(v.codes) && (v.rule === 'all' || (v.codes as unknown[]).length > 0)),
+    (v.codes === null
+      ? v.rule === 'all'
+      : listOf((c) => typeof c === 'string' && /^[A-Z]{2}$/.test(c))(v.codes) && (v.rule === 'all' || (v.codes as unknown[]).length > 0)),
   acceptLanguages: (v) => v === null || listOf(isString)(v),
   capping: (v) => hasExactly(v, ['type', 'value', 'shared']),
   maxHits: (v) => isInt(v) && (v as number) >= 0,
@@ -74,7 +84,9 @@ const CAMPAIGN_FIELDS: Record<string, Check> = {
     oneOf('fast', 'slow')(v.speed) &&
     Array.isArray(v.hours) &&
     v.hours.length === 24 &&
-    v.hours.every((h) => hasExactly(h, ['min', 'max']) && isInt(h.min) && isInt(h.max) && (h.min as number) >= -1 && (h.max as number) >= -1),
+    v.hours.every(
+      (h) => hasExactly(h, ['min', 'max']) && isInt(h.min) && isInt(h.max) && (h.min as number) >= -1 && (h.max as number) >= -1,
+    ),
   disJsRate: isRate,
   disImageRate: isRate,
   disCookieRate: isRate,
@@ -160,7 +172,14 @@ export class NinehitsDocServer {
     } catch {
       body = '<not JSON>';
     }
-    this.calls.push({ method: req.method ?? '', path, key: url.searchParams.get('key'), query, contentType: req.headers['content-type'], body });
+    this.calls.push({
+      method: req.method ?? '',
+      path,
+      key: url.searchParams.get('key'),
+      query,
+      contentType: req.headers['content-type'],
+      body,
+    });
     const answer = this.answer(req.method ?? '', path, url.searchParams, query, body, req.headers['content-type']);
     if (answer.status === 'error') this.violations.push(`${req.method} ${path}: ${answer.messages.join('; ')}`);
     const lost = this.lose.get(path) ?? 0;
@@ -172,7 +191,14 @@ export class NinehitsDocServer {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   }
 
-  private answer(method: string, path: string, params: URLSearchParams, query: Record<string, string>, body: unknown, contentType: string | undefined) {
+  private answer(
+    method: string,
+    path: string,
+    params: URLSearchParams,
+    query: Record<string, string>,
+    body: unknown,
+    contentType: string | undefined,
+  ) {
     const ok = (data: unknown, messages: string[] | null = null) => ({ status: 'ok' as const, messages, data });
     const error = (...messages: string[]) => ({ status: 'error' as const, messages, data: null });
     if (params.get('key') !== this.key) return error('every call carries ?key=');
@@ -192,7 +218,10 @@ export class NinehitsDocServer {
     if (path === 'siteUpdate') {
       if (!isObject(body) || !isInt(body.id)) return error('siteUpdate takes the campaign id and the fields to change');
       const { id, resetHitCounter, ...changes } = body;
-      const problems = [...campaignProblems(changes, []), ...(resetHitCounter === undefined || isBool(resetHitCounter) ? [] : ['resetHitCounter is a boolean'])];
+      const problems = [
+        ...campaignProblems(changes, []),
+        ...(resetHitCounter === undefined || isBool(resetHitCounter) ? [] : ['resetHitCounter is a boolean']),
+      ];
       if (problems.length) return error(...problems);
       const stored = this.campaigns.find((c) => c.id === id);
       if (!stored) return error(`no campaign #${String(id)}`);
@@ -209,19 +238,31 @@ export class NinehitsDocServer {
     }
     if (path === 'profileGet') {
       if (Object.keys(query).length) return error('profileGet takes only the key');
-      return ok({ username: 'daniel', email: 'daniel@9hits.com', funds: 38.288, slots: { used: this.campaigns.length, available: 78 }, points: 803.57, membership: 'VIP' });
+      return ok({
+        username: 'daniel',
+        email: 'daniel@9hits.com',
+        funds: 38.288,
+        slots: { used: this.campaigns.length, available: 78 },
+        points: 803.57,
+        membership: 'VIP',
+      });
     }
     // siteGet: page from 1, limit up to 500 (100 by default), oldest first; filter id:N or a search on title or URL.
     const unknown = Object.keys(query).filter((k) => !['page', 'limit', 'filter'].includes(k));
     if (unknown.length) return error(`siteGet has no parameter ${unknown.join(', ')}`);
     const page = Number(query.page ?? 1);
     const limit = Number(query.limit ?? 100);
-    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 500) return error('page from 1, limit 1 to 500');
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 500)
+      return error('page from 1, limit 1 to 500');
     const filter = query.filter ?? '';
     const byId = /^id:(\d+)$/.exec(filter);
     const text = filter.toLowerCase();
-    const matches = this.campaigns.filter((c) => (byId ? c.id === Number(byId[1]) : c.title.toLowerCase().includes(text) || c.urls.some((u) => u.toLowerCase().includes(text))));
-    const rows = matches.slice((page - 1) * limit, page * limit).map((c) => ({ ...c.body, id: c.id, confirmedHits: 0, systemState: 'approved', userState: c.body.userState ?? 'running' }));
+    const matches = this.campaigns.filter((c) =>
+      byId ? c.id === Number(byId[1]) : c.title.toLowerCase().includes(text) || c.urls.some((u) => u.toLowerCase().includes(text)),
+    );
+    const rows = matches
+      .slice((page - 1) * limit, page * limit)
+      .map((c) => ({ ...c.body, id: c.id, confirmedHits: 0, systemState: 'approved', userState: c.body.userState ?? 'running' }));
     return ok(rows, [`Fetched ${rows.length}`]);
   }
 }

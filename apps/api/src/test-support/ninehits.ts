@@ -5,9 +5,20 @@ export function documentedCampaign(overrides: Record<string, unknown> = {}): Rec
     isAdult: false,
     hasCoinMining: false,
     urls: ['http://my-site.com/about.html', 'http://my-site.com/pricing.html'],
-    referrers: { mode: 'advanced', urls: [{ url: 'https://www.fb.com', rate: 70 }, { url: 'https://www.twitter.com', rate: 30 }] },
+    referrers: {
+      mode: 'advanced',
+      urls: [
+        { url: 'https://www.fb.com', rate: 70 },
+        { url: 'https://www.twitter.com', rate: 30 },
+      ],
+    },
     duration: [22, 70],
-    platform: { os: { win: 20, linux: 5, mac: 25, android: 38, ios: 12 }, browsers: { chrome: 60, edge: 30, opera: 4, safari: 3, firefox: 3 }, custom: [{ value: 743, weight: 56 }], usage: { system: 10, fixed: 30, custom: 60 } },
+    platform: {
+      os: { win: 20, linux: 5, mac: 25, android: 38, ios: 12 },
+      browsers: { chrome: 60, edge: 30, opera: 4, safari: 3, firefox: 3 },
+      custom: [{ value: 743, weight: 56 }],
+      usage: { system: 10, fixed: 30, custom: 60 },
+    },
     macros: 'await WaitForLoading();\r\nwhile(true)\r\n{\r\n    await Delay(Random(5000, 15000));\r\n    await ClickRandomLink();\r\n}',
     popupMacros: 'await WaitForLoading();',
     connectionTypes: ['system', 'http', 'socks4', 'socks5', 'ssh'],

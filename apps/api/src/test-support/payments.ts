@@ -3,7 +3,12 @@ import { notifySignature } from '../modules/payments/payhere-signature.ts';
 import type { Session } from './accounts.ts';
 
 /** Starts a card checkout as the customer and returns the signed form fields. */
-export async function startCheckout(app: App, session: Session, kind: 'package' | 'hits' | 'slots', id: string): Promise<Record<string, string>> {
+export async function startCheckout(
+  app: App,
+  session: Session,
+  kind: 'package' | 'hits' | 'slots',
+  id: string,
+): Promise<Record<string, string>> {
   const res = await app.inject({ method: 'POST', url: '/api/orders', headers: session.headers, payload: { kind, id } });
   if (res.statusCode !== 201) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   return res.json();

@@ -73,10 +73,7 @@ export async function createTestApp(env: Env = {}): Promise<TestApp> {
     async reset() {
       clock.reset();
       address += 1;
-      const tables = await queryRows<{ tablename: string }>(
-        app.ctx.db,
-        sql`select tablename from pg_tables where schemaname = 'public'`,
-      );
+      const tables = await queryRows<{ tablename: string }>(app.ctx.db, sql`select tablename from pg_tables where schemaname = 'public'`);
       const names = tables.map((r) => `"${r.tablename}"`).join(', ');
       await app.ctx.db.execute(sql.raw(`truncate ${names} cascade`));
       await seedCatalogue(app.ctx.db);

@@ -21,5 +21,12 @@ export function createWebsite(app: App, session: Session, overrides: Record<stri
 
 export async function statsOf(app: App, session: Session, type: 'normal' | 'seo' = 'normal') {
   const user = (await app.inject({ method: 'POST', url: `/api/users/load/${session.user.email}`, headers: session.headers })).json();
-  return user.stats[type] as { availableHits: number; availableSlots: number; usedHits: number; usedSlots: number; totalHits: number; totalSlots: number };
+  return user.stats[type] as {
+    availableHits: number;
+    availableSlots: number;
+    usedHits: number;
+    usedSlots: number;
+    totalHits: number;
+    totalSlots: number;
+  };
 }

@@ -3,7 +3,9 @@ import { CustomerHome } from '../features/home/customer-home.tsx';
 import { isAdminView, useSignedInUser } from './session/index.ts';
 
 // Its own chunk: a customer's browser never loads the admin side.
-const AdminDashboard = lazy(async () => ({ default: (await import('../features/admin-console/dashboard/admin-dashboard.tsx')).AdminDashboard }));
+const AdminDashboard = lazy(async () => ({
+  default: (await import('../features/admin-console/dashboard/admin-dashboard.tsx')).AdminDashboard,
+}));
 
 /**
  * /home switches on the role (docs/product.md, "Home"): a customer sees their subscriptions, any

@@ -14,7 +14,10 @@ describe('route table', () => {
     for (const rule of rules) {
       if (rule.access === 'open') continue;
       const target = rule.redirectTo;
-      expect(rules.some((other) => matchPath(other.pattern, target)), `${rule.pattern} -> ${target}`).toBe(true);
+      expect(
+        rules.some((other) => matchPath(other.pattern, target)),
+        `${rule.pattern} -> ${target}`,
+      ).toBe(true);
     }
   });
 

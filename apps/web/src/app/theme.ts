@@ -11,8 +11,7 @@ export const theme = responsiveFontSizes(
     shape: { borderRadius: 10 },
     typography: {
       // System fonts: nothing to download before the first paint.
-      fontFamily:
-        'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
       button: { textTransform: 'none', fontWeight: 600 },
     },
   }),

@@ -4,7 +4,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 /** The frame of the account forms: a titled card centred on the page. */
-export function FormCard({ title, subtitle, children, maxWidth = 'sm' }: {
+export function FormCard({
+  title,
+  subtitle,
+  children,
+  maxWidth = 'sm',
+}: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;

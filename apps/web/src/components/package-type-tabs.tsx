@@ -24,7 +24,13 @@ interface Props {
 /** One tab per package type; each is a link, so the address always names the type shown. */
 export function PackageTypeTabs({ value, linkTo, idPrefix }: Props) {
   return (
-    <Tabs value={value} aria-label="Package types" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={value}
+      aria-label="Package types"
+      variant="scrollable"
+      allowScrollButtonsMobile
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
       {PACKAGE_TYPES.map((type) => (
         <Tab
           key={type}

@@ -13,7 +13,10 @@ afterEach(() => {
 describe('call(entry, request)', () => {
   it('builds the path and the query from the entry, and sends JSON with the stored token', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 't0k3n');
-    const api = fakeApi({ 'GET /admin/jobs/failed': ok({ rows: [], total: 0 }), 'POST /website/7/pause': ok({ status: 'PAUSED', message: 'paused' }) });
+    const api = fakeApi({
+      'GET /admin/jobs/failed': ok({ rows: [], total: 0 }),
+      'POST /website/7/pause': ok({ status: 'PAUSED', message: 'paused' }),
+    });
     await call(adminApi.failedJobs, { query: { page: 2, size: 10 } });
     await call(websitesApi.togglePause, { params: { id: 7 } });
     expect(api.calls.map((c) => [c.method, c.path, c.query, c.authorization])).toEqual([

@@ -62,7 +62,8 @@ class FormBody {
 
 function encodeBody(body: unknown): { contentType: string; payload: string } | null {
   if (body === undefined) return null;
-  if (body instanceof FormBody) return { contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams(body.fields).toString() };
+  if (body instanceof FormBody)
+    return { contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams(body.fields).toString() };
   return { contentType: 'application/json', payload: JSON.stringify(body) };
 }
 
@@ -117,7 +118,10 @@ export interface CallOptions {
   token?: string;
 }
 
-type CallArgs<E> = Record<never, never> extends RequestOf<E> ? [request?: RequestOf<E>, options?: CallOptions] : [request: RequestOf<E>, options?: CallOptions];
+type CallArgs<E> =
+  Record<never, never> extends RequestOf<E>
+    ? [request?: RequestOf<E>, options?: CallOptions]
+    : [request: RequestOf<E>, options?: CallOptions];
 
 /**
  * The one way the browser calls the API: an endpoint of the registry (packages/shared/src/contract)
@@ -141,7 +145,6 @@ export async function call<E extends Endpoint>(entry: E, ...[request, options]: 
 export const sandboxApi = {
   post: <T>(path: string, body?: unknown) => send<T>('POST', `/sandbox${path}`, body, null),
 };
-
 
 /** A path segment from user data, for the sandbox calls (the API's paths are built by `call`). */
 export const segment = (value: string | number) => encodeURIComponent(String(value));

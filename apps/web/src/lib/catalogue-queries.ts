@@ -7,7 +7,8 @@ import { queryKeys } from './query-keys.ts';
 export type AddonKind = 'hits' | 'slots';
 
 /** GET /api/packages: every package of every type (open to visitors); one cache for every screen. */
-export const packagesQuery = () => queryOptions({ queryKey: queryKeys.catalogue.packages, queryFn: () => call(catalogueApi.packages.list) });
+export const packagesQuery = () =>
+  queryOptions({ queryKey: queryKeys.catalogue.packages, queryFn: () => call(catalogueApi.packages.list) });
 
 export function usePackages() {
   return useQuery(packagesQuery());

@@ -11,9 +11,7 @@ export interface FormFailure<TForm extends FieldValues> {
  * A react-hook-form resolver that reports at most one error: the first the form's own check finds.
  * The form then highlights and focuses that one field and shows its message under it.
  */
-export function firstFailureResolver<TForm extends FieldValues>(
-  check: (values: TForm) => FormFailure<TForm> | null,
-): Resolver<TForm> {
+export function firstFailureResolver<TForm extends FieldValues>(check: (values: TForm) => FormFailure<TForm> | null): Resolver<TForm> {
   return async (values) => {
     const failure = check(values);
     if (!failure) return { values, errors: {} };

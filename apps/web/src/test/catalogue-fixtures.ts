@@ -2,11 +2,36 @@ import { vi } from 'vitest';
 import type { AddonPackage, Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 
-const list = (hits: number, slots: number) => `<ul><li>${hits.toLocaleString('en-US')} hits per day</li><li>${slots} website slots</li></ul>`;
+const list = (hits: number, slots: number) =>
+  `<ul><li>${hits.toLocaleString('en-US')} hits per day</li><li>${slots} website slots</li></ul>`;
 
-export const basic: Package = { id: 'pkgBasic', name: 'Basic', price: '14.99', description: list(1000, 6), type: 'normal', hits_per_day: 1000, slots: 6 };
-export const standard: Package = { id: 'pkgStandard', name: 'Standard', price: '44.99', description: list(4200, 25), type: 'normal', hits_per_day: 4200, slots: 25 };
-export const seoStarter: Package = { id: 'pkgSEOStarter', name: 'SEO Starter', price: '19.99', description: list(500, 3), type: 'seo', hits_per_day: 500, slots: 3 };
+export const basic: Package = {
+  id: 'pkgBasic',
+  name: 'Basic',
+  price: '14.99',
+  description: list(1000, 6),
+  type: 'normal',
+  hits_per_day: 1000,
+  slots: 6,
+};
+export const standard: Package = {
+  id: 'pkgStandard',
+  name: 'Standard',
+  price: '44.99',
+  description: list(4200, 25),
+  type: 'normal',
+  hits_per_day: 4200,
+  slots: 25,
+};
+export const seoStarter: Package = {
+  id: 'pkgSEOStarter',
+  name: 'SEO Starter',
+  price: '19.99',
+  description: list(500, 3),
+  type: 'seo',
+  hits_per_day: 500,
+  slots: 3,
+};
 
 export const hits1000: AddonPackage = { id: '1000Hits', name: '1000 Extra Hits', price: '4.99', count: 1000, type: 'normal' };
 export const seoHits500: AddonPackage = { id: '500Hits', name: '500 Extra SEO Hits', price: '4.99', count: 500, type: 'seo' };

@@ -5,7 +5,11 @@ import { expect } from 'vitest';
 export async function findToast(text: string): Promise<HTMLElement> {
   let toast: HTMLElement | null = null;
   await waitFor(() => {
-    toast = screen.queryAllByText(text).map((node) => node.closest<HTMLElement>('.Toastify__toast')).find((node) => node !== null) ?? null;
+    toast =
+      screen
+        .queryAllByText(text)
+        .map((node) => node.closest<HTMLElement>('.Toastify__toast'))
+        .find((node) => node !== null) ?? null;
     expect(toast).not.toBeNull();
   });
   return toast!;

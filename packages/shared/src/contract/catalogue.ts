@@ -5,7 +5,9 @@ const errors: readonly ErrorStatus[] = [400, 401, 403, 404, 409];
 
 /** One add-on kind's catalogue endpoints: extra hits and extra slots are served alike. */
 const addonEndpoints = (path: '/additional-hits' | '/additional-slots', what: string) => ({
-  list: endpoint({ method: 'GET', path, auth: 'public', tag, errors: [], summary: what }, (s) => ({ responses: { 200: s.addonListSchema } })),
+  list: endpoint({ method: 'GET', path, auth: 'public', tag, errors: [], summary: what }, (s) => ({
+    responses: { 200: s.addonListSchema },
+  })),
   create: endpoint({ method: 'POST', path, auth: 'admin', tag, errors, summary: `Create (admin): ${what}` }, (s) => ({
     body: s.createAddonBodySchema,
     responses: { 201: s.addonSchema },

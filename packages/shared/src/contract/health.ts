@@ -6,7 +6,10 @@ export const healthApi = {
   health: endpoint({ method: 'GET', path: '/health', auth: 'public', tag, errors: [503], summary: 'Liveness and database check' }, (s) => ({
     responses: { 200: s.healthSchema },
   })),
-  clientConfig: endpoint({ method: 'GET', path: '/config', auth: 'public', tag, errors: [], summary: 'Public runtime settings for the web app' }, (s) => ({
-    responses: { 200: s.clientConfigSchema },
-  })),
+  clientConfig: endpoint(
+    { method: 'GET', path: '/config', auth: 'public', tag, errors: [], summary: 'Public runtime settings for the web app' },
+    (s) => ({
+      responses: { 200: s.clientConfigSchema },
+    }),
+  ),
 };

@@ -10,9 +10,18 @@ export * from './endpoint.ts';
 export { accountsApi, adminApi, supportApi, catalogueApi, healthApi, paymentsApi, websitesApi };
 
 /** The whole API, by module (what the server registers and the security suites walk). */
-export const api = { accounts: accountsApi, admin: adminApi, support: supportApi, catalogue: catalogueApi, health: healthApi, payments: paymentsApi, websites: websitesApi };
+export const api = {
+  accounts: accountsApi,
+  admin: adminApi,
+  support: supportApi,
+  catalogue: catalogueApi,
+  health: healthApi,
+  payments: paymentsApi,
+  websites: websitesApi,
+};
 
-const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'schemas' in value;
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'schemas' in value;
 
 /** Every endpoint of `api`, flattened. */
 export function allEndpoints(): Endpoint[] {

@@ -12,24 +12,40 @@ export const websitesApi = {
     body: s.updateWebsiteBodySchema,
     responses: { 200: s.websiteSchema },
   })),
-  load: endpoint({ method: 'POST', path: '/website/edit/:id', auth: 'user', tag, errors, summary: 'Load a website with its locations' }, (s) => ({
-    params: s.websiteIdParamsSchema,
-    responses: { 200: s.websiteSchema },
-  })),
-  togglePause: endpoint({ method: 'POST', path: '/website/:id/pause', auth: 'user', tag, errors, summary: 'Pause an active website, or activate a paused one' }, (s) => ({
-    params: s.websiteIdParamsSchema,
-    responses: { 200: s.pauseResultSchema },
-  })),
+  load: endpoint(
+    { method: 'POST', path: '/website/edit/:id', auth: 'user', tag, errors, summary: 'Load a website with its locations' },
+    (s) => ({
+      params: s.websiteIdParamsSchema,
+      responses: { 200: s.websiteSchema },
+    }),
+  ),
+  togglePause: endpoint(
+    { method: 'POST', path: '/website/:id/pause', auth: 'user', tag, errors, summary: 'Pause an active website, or activate a paused one' },
+    (s) => ({
+      params: s.websiteIdParamsSchema,
+      responses: { 200: s.pauseResultSchema },
+    }),
+  ),
   remove: endpoint({ method: 'DELETE', path: '/website/:id', auth: 'user', tag, errors, summary: 'Delete a website' }, (s) => ({
     params: s.websiteIdParamsSchema,
     responses: { 200: s.okSchema },
   })),
   setAllStatus: endpoint(
-    { method: 'POST', path: '/website/:userId/websites/:status', auth: 'admin', tag, errors, summary: "Pause or unpause all of a user's websites (admin)" },
+    {
+      method: 'POST',
+      path: '/website/:userId/websites/:status',
+      auth: 'admin',
+      tag,
+      errors,
+      summary: "Pause or unpause all of a user's websites (admin)",
+    },
     (s) => ({ params: s.bulkStatusParamsSchema, responses: { 200: s.bulkStatusResultSchema } }),
   ),
-  hits: endpoint({ method: 'GET', path: '/website/:id/hits', auth: 'user', tag, errors, summary: 'Delivered hits at 9Hits (Check hits)' }, (s) => ({
-    params: s.websiteIdParamsSchema,
-    responses: { 200: s.confirmedHitsSchema },
-  })),
+  hits: endpoint(
+    { method: 'GET', path: '/website/:id/hits', auth: 'user', tag, errors, summary: 'Delivered hits at 9Hits (Check hits)' },
+    (s) => ({
+      params: s.websiteIdParamsSchema,
+      responses: { 200: s.confirmedHitsSchema },
+    }),
+  ),
 };

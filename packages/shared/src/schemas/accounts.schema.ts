@@ -17,11 +17,7 @@ const MAX_TEXT = 200;
 
 const trimmed = z.string().trim();
 const required = (message: string, max = MAX_TEXT) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `must be at most ${max} characters`);
 
 export const emailField = z
   .string({ error: MSG.emailRequired })
@@ -125,7 +121,10 @@ export const resetPasswordBodySchema = z
   .object({
     email: z.string({ error: MSG.invalidEmail }).trim().max(254).regex(EMAIL_PATTERN, MSG.invalidEmail),
     password: passwordField,
-    resetToken: z.string({ error: 'Verify the code sent to your email first.' }).min(1, 'Verify the code sent to your email first.').max(200, 'Verify the code sent to your email first.'),
+    resetToken: z
+      .string({ error: 'Verify the code sent to your email first.' })
+      .min(1, 'Verify the code sent to your email first.')
+      .max(200, 'Verify the code sent to your email first.'),
   })
   .meta({ id: 'ResetPasswordBody' });
 

@@ -37,7 +37,9 @@ export const adminUserRowSchema = z.object({
   package_id: z.string().nullable(),
   package_name: z.string().nullable(),
   subscription_expiry_date: z.string().nullable(),
-  websites: z.array(z.object({ id: z.number(), url: z.string(), status: z.string(), type: z.string(), ninehits_state: z.string().nullable() })),
+  websites: z.array(
+    z.object({ id: z.number(), url: z.string(), status: z.string(), type: z.string(), ninehits_state: z.string().nullable() }),
+  ),
 });
 export const allUsersPageSchema = z.object({ total: z.number(), rows: z.array(adminUserRowSchema) }).meta({ id: 'AdminUsersPage' });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
@@ -51,7 +53,10 @@ export const searchUsersBodySchema = z.object({
     .transform((raw, ctx) => {
       try {
         const value = JSON.parse(raw) as unknown;
-        const parsed = z.object({ search: z.string().max(200).optional(), general: z.string().max(200).optional(), text: z.string().max(200).optional() }).loose().safeParse(value);
+        const parsed = z
+          .object({ search: z.string().max(200).optional(), general: z.string().max(200).optional(), text: z.string().max(200).optional() })
+          .loose()
+          .safeParse(value);
         if (parsed.success) return (parsed.data.search ?? parsed.data.general ?? parsed.data.text ?? '').trim();
       } catch {
         // fall through to the issue below
@@ -66,7 +71,11 @@ export const userSearchResultSchema = z.array(z.object({ id: z.number(), usernam
 export const notifyParamsSchema = z.object({ audience: z.enum(['all', 'selected'], { error: 'audience must be all or selected' }) });
 export const notifyBodySchema = z.object({
   title: z.string({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(200, 'Title must be at most 200 characters'),
-  body: z.string({ error: MSG.descriptionRequired }).trim().min(1, MSG.descriptionRequired).max(5000, 'Description must be at most 5000 characters'),
+  body: z
+    .string({ error: MSG.descriptionRequired })
+    .trim()
+    .min(1, MSG.descriptionRequired)
+    .max(5000, 'Description must be at most 5000 characters'),
   userIds: z
     .string()
     .max(200_000)

@@ -54,7 +54,16 @@ const PRICE_MESSAGE = `Price must be an amount of at least ${MIN_PRICE}`;
 
 /** A price as a number or a decimal string, at least one cent, normalised to the wire's "0.00" form. */
 export const priceInput = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, PRICE_MESSAGE)], { error: PRICE_MESSAGE })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d{1,2})?$/, PRICE_MESSAGE),
+    ],
+    { error: PRICE_MESSAGE },
+  )
   // Rounded to cents before the bounds, so that 0.004 (which would be stored as 0.00) is refused too.
   .transform((v) => Math.round(Number(v) * 100) / 100)
   .pipe(z.number().min(MIN_PRICE, PRICE_MESSAGE).max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`))

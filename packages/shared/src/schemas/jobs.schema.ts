@@ -23,7 +23,13 @@ export const failedJobsQuerySchema = z.object({
   size: z.coerce.number({ error: 'size must be a number' }).int().min(1).max(100).default(5),
 });
 
-export const jobIdParamsSchema = z.object({ id: z.coerce.number({ error: 'The job id must be a number' }).int().positive().max(2 ** 53 - 1) });
+export const jobIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The job id must be a number' })
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
 
 /** 'queued': it runs again now; 'already queued': the same work was queued again meanwhile, which stands for it. */
 export const retryJobResultSchema = z.object({ result: z.enum(['queued', 'already queued']) });

@@ -95,7 +95,9 @@ export const grantAddonBodySchema = z
   })
   .meta({ id: 'GrantAddonBody' });
 
-export const numericIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647) });
+export const numericIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
+});
 
 /** POST /api/payments/paypal/orders: PayPal's order id (what the button's createOrder returns) and our order's id. */
 export const paypalOrderSchema = z.object({ id: z.string(), orderUUID: z.string() }).meta({ id: 'PaypalOrder' });
@@ -153,7 +155,12 @@ export const callbackResultSchema = z.object({ result: z.string() });
 
 /** A PayPal order id in a path. */
 export const paypalOrderParamsSchema = z.object({
-  id: z.string().trim().min(1, 'id is required').max(64).regex(/^[A-Za-z0-9-]+$/, 'id is not a PayPal order id'),
+  id: z
+    .string()
+    .trim()
+    .min(1, 'id is required')
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'id is not a PayPal order id'),
 });
 
 /** The PayPal webhook's body stays the exact bytes it was signed as (it is verified against them). */

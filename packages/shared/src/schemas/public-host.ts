@@ -29,7 +29,22 @@ const IPV4_NOT_PUBLIC: readonly (readonly [string, number])[] = [
  * Top-level names that never lead to a public website: special-use names (RFC 6761, 6762, 7686,
  * 8375, 9476), ICANN's private-use `.internal`, and the private names RFC 6762 appendix G lists.
  */
-const RESERVED_TLDS = new Set(['localhost', 'local', 'test', 'invalid', 'example', 'onion', 'alt', 'arpa', 'internal', 'intranet', 'private', 'corp', 'home', 'lan']);
+const RESERVED_TLDS = new Set([
+  'localhost',
+  'local',
+  'test',
+  'invalid',
+  'example',
+  'onion',
+  'alt',
+  'arpa',
+  'internal',
+  'intranet',
+  'private',
+  'corp',
+  'home',
+  'lan',
+]);
 
 function ipv4Number(host: string): number | undefined {
   const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)?.slice(1).map(Number);

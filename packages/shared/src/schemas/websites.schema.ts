@@ -71,10 +71,22 @@ const websiteFields = {
   username: z.unknown().optional(),
 };
 
-function checkRules(w: { traffic_source: string; traffic_source_type: string; geolocation_type: string; geolocations: string[]; type: string; title?: string | undefined; search_engine?: string | undefined }, ctx: z.RefinementCtx) {
+function checkRules(
+  w: {
+    traffic_source: string;
+    traffic_source_type: string;
+    geolocation_type: string;
+    geolocations: string[];
+    type: string;
+    title?: string | undefined;
+    search_engine?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
   const source = w.traffic_source_type;
   if (w.traffic_source !== 'Direct' && !source) ctx.addIssue({ code: 'custom', message: MSG.fillTheFields, path: ['traffic_source_type'] });
-  else if (w.traffic_source === 'Referal' && !isValidWebsiteUrl(source)) ctx.addIssue({ code: 'custom', message: MSG.invalidUrl, path: ['traffic_source_type'] });
+  else if (w.traffic_source === 'Referal' && !isValidWebsiteUrl(source))
+    ctx.addIssue({ code: 'custom', message: MSG.invalidUrl, path: ['traffic_source_type'] });
   else if (w.traffic_source === 'Social' && !(SOCIAL_NETWORKS as readonly string[]).includes(source)) {
     ctx.addIssue({ code: 'custom', message: MSG.fillTheFields, path: ['traffic_source_type'] });
   } else if (w.traffic_source === 'Organic') {
@@ -84,7 +96,8 @@ function checkRules(w: { traffic_source: string; traffic_source_type: string; ge
   }
   if (w.geolocation_type === 'Specific Countries') {
     if (w.geolocations.length === 0) ctx.addIssue({ code: 'custom', message: MSG.selectCountry, path: ['geolocations'] });
-    else if (w.geolocations.some((c) => c.startsWith('?'))) ctx.addIssue({ code: 'custom', message: MSG.selectCountry, path: ['geolocations'] });
+    else if (w.geolocations.some((c) => c.startsWith('?')))
+      ctx.addIssue({ code: 'custom', message: MSG.selectCountry, path: ['geolocations'] });
   }
   if (w.type !== 'normal') {
     if (!w.search_engine) ctx.addIssue({ code: 'custom', message: MSG.fillRequired, path: ['search_engine'] });
@@ -112,7 +125,9 @@ export function hitLimitProblem(limit: number, available: number): { kind: 'capa
   return undefined;
 }
 
-export const websiteIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647) });
+export const websiteIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
+});
 export const bulkStatusParamsSchema = z.object({
   userId: z.coerce.number({ error: 'userId must be a number' }).int().positive().max(2_147_483_647),
   status: z.enum(['PAUSED', 'ACTIVE'], { error: 'status must be PAUSED or ACTIVE' }),

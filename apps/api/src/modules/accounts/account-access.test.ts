@@ -46,7 +46,12 @@ describe('loading, updating and clearing a user', () => {
     const admin = await loginAdmin(t.app);
     const load = await t.app.inject({ method: 'POST', url: '/api/users/load/cust@example.com', headers: admin.headers });
     expect(load.json().id).toBe(customer.user.id);
-    const update = await t.app.inject({ method: 'PUT', url: '/api/users/update/cust@example.com', headers: admin.headers, payload: details });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update/cust@example.com',
+      headers: admin.headers,
+      payload: details,
+    });
     expect(update.json().data.city).toBe('London');
     const missing = await t.app.inject({ method: 'POST', url: '/api/users/load/ghost@example.com', headers: admin.headers });
     expect(missing.statusCode).toBe(404);
@@ -71,7 +76,12 @@ describe('loading, updating and clearing a user', () => {
     [{ address: '', city: '' }, MSG.addressRequired],
   ])('refuses update %j with the spec message and changes nothing', async (override, message) => {
     const me = await registerCustomer(t.app, { email: 'me@example.com' });
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/update/me@example.com', headers: me.headers, payload: { ...details, ...override } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update/me@example.com',
+      headers: me.headers,
+      payload: { ...details, ...override },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     const after = await t.app.inject({ method: 'POST', url: '/api/users/load/me@example.com', headers: me.headers });

@@ -49,7 +49,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => sendJson(reply, await loadUserJson(ctx, userViews, currentUser(request), request.params.email)),
     { userViewStamp: true },
   );
-  await route(app, api.updateDetails, async (request) => ({ data: await updateDetails(ctx, currentUser(request), request.params.email, request.body) }));
+  await route(app, api.updateDetails, async (request) => ({
+    data: await updateDetails(ctx, currentUser(request), request.params.email, request.body),
+  }));
   await route(
     app,
     api.sendResetCode,
@@ -59,7 +61,12 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
     perMinute(10),
   );
-  await route(app, api.verifyResetCode, async (request) => ({ ok: true as const, resetToken: await verifyResetCode(ctx, request.body.email, request.body.otp) }), perMinute(20));
+  await route(
+    app,
+    api.verifyResetCode,
+    async (request) => ({ ok: true as const, resetToken: await verifyResetCode(ctx, request.body.email, request.body.otp) }),
+    perMinute(20),
+  );
   await route(
     app,
     api.resetPassword,

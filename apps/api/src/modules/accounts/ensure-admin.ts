@@ -57,7 +57,9 @@ async function ensureAdminOnce(ctx: AppContext): Promise<void> {
   // A server starting at the same moment may win; then its password is the one printed.
   if (!(await createAdmin(ctx, 'admin@localhost', password))) return;
   // Printed once, on purpose: this is the only way a first install learns the admin's password.
-  ctx.log.warn(`No ADMIN_EMAIL set: created admin@localhost with password ${password} (shown once; set ADMIN_EMAIL/ADMIN_PASSWORD to choose your own)`);
+  ctx.log.warn(
+    `No ADMIN_EMAIL set: created admin@localhost with password ${password} (shown once; set ADMIN_EMAIL/ADMIN_PASSWORD to choose your own)`,
+  );
 }
 
 /**
@@ -75,7 +77,10 @@ async function createAdmin(ctx: AppContext, email: string, password: string): Pr
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (inserted.length) return true;
-    const [sameEmail] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [sameEmail] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     if (sameEmail) return false;
     // The username was taken in between by someone else: pick the next free one.
   }

@@ -19,7 +19,12 @@ export async function lockAddress(db: Executor, address: string): Promise<void> 
 }
 
 /** This address's recent failures, for one login name and for all names, in one read. */
-export async function countFailures(db: Executor, loginKey: string, address: string, since: Date): Promise<{ byName: FailureCount; byAddress: FailureCount }> {
+export async function countFailures(
+  db: Executor,
+  loginKey: string,
+  address: string,
+  since: Date,
+): Promise<{ byName: FailureCount; byAddress: FailureCount }> {
   const forName = sql`${loginFailures.loginKey} = ${loginKey}`;
   const [row] = await db
     .select({
@@ -47,7 +52,11 @@ export async function recordFailure(db: Executor, loginKey: string, address: str
 export async function clearFailures(db: Executor, loginKey: string, address?: string): Promise<void> {
   await db
     .delete(loginFailures)
-    .where(address === undefined ? eq(loginFailures.loginKey, loginKey) : and(eq(loginFailures.loginKey, loginKey), eq(loginFailures.address, address)));
+    .where(
+      address === undefined
+        ? eq(loginFailures.loginKey, loginKey)
+        : and(eq(loginFailures.loginKey, loginKey), eq(loginFailures.address, address)),
+    );
 }
 
 /** The account's key: its email and its username count as one name. */
@@ -66,5 +75,8 @@ export function clientOf(address: string): string {
   const left = head ? head.split(':') : [];
   const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -2,7 +2,15 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { findUserByLogin, type UserRow } from './users.repository.ts';
-import { accountLoginKey, clearFailures, clientOf, countFailures, lockAddress, recordFailure, unknownLoginKey } from './login-failures.repository.ts';
+import {
+  accountLoginKey,
+  clearFailures,
+  clientOf,
+  countFailures,
+  lockAddress,
+  recordFailure,
+  unknownLoginKey,
+} from './login-failures.repository.ts';
 
 /**
  * Sign-in limits. Failures count per login name *and* client address, so a stranger guessing from
@@ -33,7 +41,12 @@ export async function loginUser(ctx: AppContext, login: string, password: string
     const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
 
     const { byName, byAddress } = await countFailures(tx, loginKey, address, since);
-    const limited = byName.count >= SIGN_IN_LIMITS.failuresPerName ? byName : byAddress.count >= SIGN_IN_LIMITS.failuresPerAddress ? byAddress : undefined;
+    const limited =
+      byName.count >= SIGN_IN_LIMITS.failuresPerName
+        ? byName
+        : byAddress.count >= SIGN_IN_LIMITS.failuresPerAddress
+          ? byAddress
+          : undefined;
     if (limited) return { kind: 'refused', retryAt: new Date((limited.oldest ?? now).getTime() + SIGN_IN_LIMITS.windowMs) };
 
     decoyHash ??= hashPassword('decoy-password-for-timing');

@@ -24,7 +24,10 @@ export async function oldestCodeSince(db: Executor, userId: number, since: Date)
 
 /** A new code supersedes every earlier one, verified or not: none of them can be used again. */
 export async function voidOpenCodes(db: Executor, userId: number, at: Date): Promise<void> {
-  await db.update(passwordResets).set({ usedAt: at }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await db
+    .update(passwordResets)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 export async function insertCode(db: Executor, values: typeof passwordResets.$inferInsert): Promise<void> {

@@ -43,7 +43,8 @@ describe('password reset by mailed code (real SMTP peer)', () => {
     expect(resetToken).toMatch(/^[\w-]{40,}$/);
     return resetToken;
   }
-  const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password } });
+  const login = (username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password } });
 
   it('mails a code, verifies it, sets the new password once, and ends every existing session', async () => {
     const me = await registerCustomer(t.app, { email: 'reset@example.com', password: 'old-password' });

@@ -53,7 +53,12 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await voidOpenCodes(tx, user.id, now);
-    await insertCode(tx, { userId: user.id, codeHash: hashCode(ctx, code), expiresAt: new Date(now.getTime() + RESET.codeTtlMs), createdAt: now });
+    await insertCode(tx, {
+      userId: user.id,
+      codeHash: hashCode(ctx, code),
+      expiresAt: new Date(now.getTime() + RESET.codeTtlMs),
+      createdAt: now,
+    });
     await queueEmail(tx, {
       to: user.email,
       subject: 'Your password reset code',

@@ -12,7 +12,11 @@ describe('registration', () => {
   afterAll(() => t.close());
 
   it('creates an INACTIVE ROLE_USER and answers a token with the full user object', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: customerBody({ email: 'ada@example.com', username: 'ada' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: customerBody({ email: 'ada@example.com', username: 'ada' }),
+    });
     expect(res.statusCode).toBe(201);
     const { token, data } = res.json();
     expect(token).toEqual(expect.any(String));
@@ -125,8 +129,16 @@ describe('sign-in', () => {
 
   it('answers a wrong password and an unknown account alike: 401 LOGIN_FAIL', async () => {
     await registerCustomer(t.app, { username: 'linus', password: 'right-password' });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'linus', password: 'wrong-password' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'nobody', password: 'wrong-password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: 'linus', password: 'wrong-password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: 'nobody', password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ code: 'LOGIN_FAIL', message: 'Invalid username or password' });
     expect(unknown.json()).toEqual(wrong.json());
@@ -134,7 +146,8 @@ describe('sign-in', () => {
 
   it('refuses a name from one address after 5 failures within 15 minutes, until the window has passed', async () => {
     await registerCustomer(t.app, { username: 'target', password: 'right-password' });
-    const attempt = (password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'target', password } });
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'target', password } });
     for (let i = 0; i < 5; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
 
     const locked = await attempt('right-password');
@@ -153,7 +166,11 @@ describe('sign-in', () => {
     for (let i = 0; i < 5; i++) {
       await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'victim', password: 'nope-nope' } });
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'bystander', password: 'right-password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: 'bystander', password: 'right-password' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -171,7 +188,8 @@ describe('sign-in', () => {
 
   it('a success clears earlier failures', async () => {
     await registerCustomer(t.app, { username: 'forgetful', password: 'right-password' });
-    const attempt = (password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'forgetful', password } });
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'forgetful', password } });
     for (let i = 0; i < 4; i++) await attempt('wrong-password');
     expect((await attempt('right-password')).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
@@ -208,7 +226,12 @@ describe('sign-in', () => {
   it('holds the address limit when guesses for many names arrive in parallel', async () => {
     const results = await Promise.all(
       Array.from({ length: 26 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.11', payload: { username: `parallel${i}`, password: 'guess-guess' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          remoteAddress: '203.0.113.11',
+          payload: { username: `parallel${i}`, password: 'guess-guess' },
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -220,9 +243,15 @@ describe('sign-in', () => {
     await registerCustomer(t.app, { username: 'busy', password: 'right-password' });
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.10', payload: { username: 'busy', password: 'right-password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        remoteAddress: '203.0.113.10',
+        payload: { username: 'busy', password: 'right-password' },
+      });
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/) });
+      if (res.statusCode === 429)
+        expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/) });
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);

@@ -15,5 +15,8 @@ export async function forgetExpiredRevocations(db: Executor, now: Date): Promise
 
 /** Ends every session of the account (its tokens carry an older version from now on). */
 export async function bumpSessionVersion(db: Executor, userId: number): Promise<void> {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
 }

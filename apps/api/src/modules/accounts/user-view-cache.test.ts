@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import type { User } from '@traffic/shared';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
@@ -35,15 +36,40 @@ describe('a customer’s own user object, served from the per-process cache', ()
     expect(await load(await loginAdmin(t.app))).toEqual(first);
   });
 
-  const changes: [string, (id: number) => SQL, (user: Record<string, unknown>) => unknown, unknown][] = [
+  const changes: [string, (id: number) => SQL, (user: User) => unknown, unknown][] = [
     ['the user row', (id) => sql`update users set city = 'Kandy' where id = ${id}`, (u) => u.city, 'Kandy'],
-    ['a new notification', (id) => sql`insert into notifications (user_id, title, body) values (${id}, 'Hello', 'World')`, (u) => u.notifications.length, 1],
-    ['a website', (id) => sql`update websites set status = 'PAUSED' where user_id = ${id}`, (u) => u.websites[0].status, 'PAUSED'],
-    ['a website’s countries', (id) => sql`insert into website_locations (website_id, country_code) select id, 'LK' from websites where user_id = ${id}`, (u) => u.websites[0].locations.length, 1],
-    ['an add-on', (id) => sql`update activated_addons set count = 7 where user_id = ${id}`, (u) => u.activatedadditionalhits[0].additional_hit.count, 7],
+    [
+      'a new notification',
+      (id) => sql`insert into notifications (user_id, title, body) values (${id}, 'Hello', 'World')`,
+      (u) => u.notifications.length,
+      1,
+    ],
+    ['a website', (id) => sql`update websites set status = 'PAUSED' where user_id = ${id}`, (u) => u.websites[0]?.status, 'PAUSED'],
+    [
+      'a website’s countries',
+      (id) => sql`insert into website_locations (website_id, country_code) select id, 'LK' from websites where user_id = ${id}`,
+      (u) => u.websites[0]?.locations.length,
+      1,
+    ],
+    [
+      'an add-on',
+      (id) => sql`update activated_addons set count = 7 where user_id = ${id}`,
+      (u) => u.activatedadditionalhits[0]?.additional_hit?.count,
+      7,
+    ],
     ['an add-on removed', (id) => sql`delete from activated_addons where user_id = ${id}`, (u) => u.activatedadditionalhits.length, 0],
-    ['the subscription', (id) => sql`update subscriptions set package_id = 'pkgStandard' where user_id = ${id}`, (u) => u.package.name, 'Standard'],
-    ['the subscribed package in the catalogue', () => sql`update packages set name = 'Basic Plus' where id = 'pkgBasic'`, (u) => u.package.name, 'Basic Plus'],
+    [
+      'the subscription',
+      (id) => sql`update subscriptions set package_id = 'pkgStandard' where user_id = ${id}`,
+      (u) => u.package?.name,
+      'Standard',
+    ],
+    [
+      'the subscribed package in the catalogue',
+      () => sql`update packages set name = 'Basic Plus' where id = 'pkgBasic'`,
+      (u) => u.package?.name,
+      'Basic Plus',
+    ],
   ];
   for (const [what, change, read, expected] of changes) {
     it(`shows a change to ${what} on the next load`, async () => {

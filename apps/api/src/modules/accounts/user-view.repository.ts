@@ -97,7 +97,11 @@ const userViewFields = {
 
 const userViewOf = (db: Executor) => db.select(userViewFields).from(users);
 /** Loaded on every page: planning it costs PostgreSQL about a millisecond, so it is prepared. */
-const userViewQuery = preparedPerDatabase((db) => userViewOf(db).where(eq(users.id, sql.placeholder('id'))).prepare('user_view_by_id'));
+const userViewQuery = preparedPerDatabase((db) =>
+  userViewOf(db)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_view_by_id'),
+);
 
 /**
  * A stamp that changes whenever anything the user object is built from changes: the transaction ids

@@ -47,8 +47,12 @@ export function presentUser(row: UserViewRow, now: Date): User {
       return [
         type,
         computeCapacity({
-          subscription: sub ? { hitsPerDay: sub.package.hits_per_day, slots: sub.package.slots, expiresAt: new Date(sub.expires_at) } : null,
-          addons: row.addons.filter((a) => a.type === type).map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expires_at) })),
+          subscription: sub
+            ? { hitsPerDay: sub.package.hits_per_day, slots: sub.package.slots, expiresAt: new Date(sub.expires_at) }
+            : null,
+          addons: row.addons
+            .filter((a) => a.type === type)
+            .map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expires_at) })),
           websites: row.websites.filter((w) => w.type === type).map((w) => ({ dailyHitLimit: w.daily_hit_limit })),
           now,
         }),
@@ -72,7 +76,11 @@ export function presentUser(row: UserViewRow, now: Date): User {
     role: row.role,
     status: row.status,
     // SPEC.md section 3: title and body travel URL-encoded.
-    notifications: row.notifications.map((n) => ({ title: encodeURIComponent(n.title), body: encodeURIComponent(n.body), date: iso(n.date) })),
+    notifications: row.notifications.map((n) => ({
+      title: encodeURIComponent(n.title),
+      body: encodeURIComponent(n.body),
+      date: iso(n.date),
+    })),
     websites: row.websites.map((w) => presentWebsite(w, row)),
     activatedadditionalhits: row.addons
       .filter((a) => a.kind === 'hits')

@@ -5,7 +5,10 @@ const { users } = schema;
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
   return row;
 }
 
@@ -22,7 +25,10 @@ export async function findUserByLogin(db: Executor, login: string, lock = false)
 }
 
 export async function isUsernameTaken(db: Executor, username: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return !!row;
 }
 
@@ -32,7 +38,10 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 }
 
 export async function updateUser(db: Executor, id: number, change: Partial<typeof users.$inferInsert>): Promise<void> {
-  await db.update(users).set({ ...change, updatedAt: new Date() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** A new password and a new session version: every token issued before stops working. */

@@ -19,7 +19,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await route(app, api.failedJobs, (request) => failedJobs(ctx, request.query.page, request.query.size));
   await route(app, api.retryJob, (request) => retryJob(ctx, request.params.id));
   await route(app, api.searchUsers, (request) => searchUsers(ctx, request.body.filters));
-  await route(app, api.notify, (request) => sendNotification(ctx, request.params.audience, request.body.title, request.body.body, request.body.userIds));
+  await route(app, api.notify, (request) =>
+    sendNotification(ctx, request.params.audience, request.body.title, request.body.body, request.body.userIds),
+  );
   await route(
     app,
     supportApi.send,

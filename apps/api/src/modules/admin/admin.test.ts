@@ -35,13 +35,21 @@ describe('admin dashboard, users, search and notifications', () => {
     expect((await get('/api/admin/websites')).json()).toEqual({ count: 2 });
 
     const expiring = (await get('/api/admin/expire')).json();
-    expect(expiring).toEqual([expect.objectContaining({ username: 'zed', email: 'zed@example.com', type: 'normal', package_name: 'Basic', status: 'ACTIVE' })]);
+    expect(expiring).toEqual([
+      expect.objectContaining({ username: 'zed', email: 'zed@example.com', type: 'normal', package_name: 'Basic', status: 'ACTIVE' }),
+    ]);
     t.clock.advance(2 * 24 * 60 * 60 * 1000);
     expect((await get('/api/admin/expire')).json()).toHaveLength(1);
 
     const latest = (await get('/api/admin/latest-websites')).json();
     expect(latest.map((w: { url: string }) => w.url)).toEqual(['https://second.example.com', 'https://www.example.com/landing']);
-    expect(latest[0]).toMatchObject({ daily_hit_limit: 200, geolocation_type: 'All Countries', status: 'ACTIVE', traffic_source: 'Direct', username: 'zed' });
+    expect(latest[0]).toMatchObject({
+      daily_hit_limit: 200,
+      geolocation_type: 'All Countries',
+      status: 'ACTIVE',
+      traffic_source: 'Direct',
+      username: 'zed',
+    });
   });
 
   it('pages, searches and filters users per type on the server', async () => {
@@ -70,15 +78,30 @@ describe('admin dashboard, users, search and notifications', () => {
   });
 
   it('searches users by name, form-encoded, with the slash replaced by a space', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/search-users', headers: { ...admin.headers, ...form({ filters: JSON.stringify({ search: 'zul' }) }).headers }, payload: form({ filters: JSON.stringify({ search: 'zul' }) }).payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/search-users',
+      headers: { ...admin.headers, ...form({ filters: JSON.stringify({ search: 'zul' }) }).headers },
+      payload: form({ filters: JSON.stringify({ search: 'zul' }) }).payload,
+    });
     expect(res.json()).toEqual([{ id: customer.user.id, username: 'zed', fullName: 'Zed Zulu' }]);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/search-users', headers: { ...admin.headers, ...form({ filters: '{nope' }).headers }, payload: form({ filters: '{nope' }).payload });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/search-users',
+      headers: { ...admin.headers, ...form({ filters: '{nope' }).headers },
+      payload: form({ filters: '{nope' }).payload,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('notifies all customers in one statement, or the selected ones; text is stored as given', async () => {
     const other = await registerCustomer(t.app, { email: 'other@example.com' });
-    const all = await t.app.inject({ method: 'POST', url: '/api/admin/notify/all', headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ title: '<b>Hi</b>', body: 'Body & more' }).toString() });
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/notify/all',
+      headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ title: '<b>Hi</b>', body: 'Body & more' }).toString(),
+    });
     expect(all.json()).toEqual({ sent: 2 });
     const selected = await t.app.inject({
       method: 'POST',
@@ -88,11 +111,15 @@ describe('admin dashboard, users, search and notifications', () => {
     });
     expect(selected.json()).toEqual({ sent: 1 });
 
-    const load = async (s: Session) => (await t.app.inject({ method: 'POST', url: `/api/users/load/${s.user.email}`, headers: s.headers })).json();
+    const load = async (s: Session) =>
+      (await t.app.inject({ method: 'POST', url: `/api/users/load/${s.user.email}`, headers: s.headers })).json();
     const mine = (await load(other)).notifications.map((n: { title: string }) => decodeURIComponent(n.title));
     expect(mine).toEqual(['Just you', '<b>Hi</b>']);
     expect((await load(customer)).notifications).toHaveLength(1);
-    const [adminNotes] = await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from notifications where user_id = ${admin.user.id}`);
+    const [adminNotes] = await queryRows<{ n: number }>(
+      t.app.ctx.db,
+      sql`select count(*)::int as n from notifications where user_id = ${admin.user.id}`,
+    );
     expect(adminNotes!.n).toBe(0);
   });
 
@@ -101,27 +128,56 @@ describe('admin dashboard, users, search and notifications', () => {
     [{ title: 't' }, MSG.descriptionRequired],
     [{ title: ' ', body: 'b' }, MSG.titleRequired],
   ])('refuses a notification %j with the spec message', async (fields, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/notify/all', headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/notify/all',
+      headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it('refuses a selected notification without participants, or with a malformed list', async () => {
     const send = (userIds?: string) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/notify/selected', headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ title: 't', body: 'b', ...(userIds === undefined ? {} : { userIds }) }).toString() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/notify/selected',
+        headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ title: 't', body: 'b', ...(userIds === undefined ? {} : { userIds }) }).toString(),
+      });
     expect((await send()).json().message).toBe(MSG.selectParticipants);
     expect((await send('[1,')).statusCode).toBe(400);
     expect((await send('["x"]')).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/notify/everyone', headers: admin.headers, payload: { title: 't', body: 'b' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/notify/everyone',
+          headers: admin.headers,
+          payload: { title: 't', body: 'b' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('activates and deactivates users; an admin cannot deactivate themselves', async () => {
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/zed@example.com', headers: admin.headers })).json()).toEqual({ ok: true });
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/load/zed@example.com', headers: customer.headers })).json().status).toBe('DEACTIVATED');
+    expect((await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/zed@example.com', headers: admin.headers })).json()).toEqual({
+      ok: true,
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/load/zed@example.com', headers: customer.headers })).json().status).toBe(
+      'DEACTIVATED',
+    );
     await t.app.inject({ method: 'PUT', url: '/api/users/activate/zed@example.com', headers: admin.headers });
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/load/zed@example.com', headers: customer.headers })).json().status).toBe('ACTIVE');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/admin@example.com', headers: admin.headers })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/ghost@example.com', headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/load/zed@example.com', headers: customer.headers })).json().status).toBe(
+      'ACTIVE',
+    );
+    expect((await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/admin@example.com', headers: admin.headers })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/ghost@example.com', headers: admin.headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses every admin call to customers (403) and visitors (401)', async () => {

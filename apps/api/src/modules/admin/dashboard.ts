@@ -21,7 +21,15 @@ export async function countWebsites(ctx: AppContext): Promise<{ count: number }>
 export async function expiringUsers(ctx: AppContext) {
   const now = ctx.now();
   const until = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await queryRows<{ id: number; username: string; email: string; status: string; type: string; package_name: string; expires_at: string }>(
+  const rows = await queryRows<{
+    id: number;
+    username: string;
+    email: string;
+    status: string;
+    type: string;
+    package_name: string;
+    expires_at: string;
+  }>(
     ctx.db,
     sql`select u.id, u.username, u.email, u.status, s.type, p.name as package_name, s.expires_at
         from subscriptions s join users u on u.id = s.user_id join packages p on p.id = s.package_id
@@ -29,7 +37,15 @@ export async function expiringUsers(ctx: AppContext) {
         order by s.expires_at, u.id
         limit 500`,
   );
-  return rows.map((r) => ({ id: r.id, username: r.username, email: r.email, status: r.status, type: r.type, package_name: r.package_name, subscription_expiry_date: new Date(r.expires_at).toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    status: r.status,
+    type: r.type,
+    package_name: r.package_name,
+    subscription_expiry_date: new Date(r.expires_at).toISOString(),
+  }));
 }
 
 /** GET admin/latest-websites: the newest ten websites of any user. */

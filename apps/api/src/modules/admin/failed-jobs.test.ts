@@ -30,14 +30,28 @@ describe('failed background jobs, for the operator', () => {
 
   it('lists a mail that could not be sent after its last attempt, and sends it on Retry once the server is back', async () => {
     const customer = await registerCustomer(t.app, { email: 'helpme@example.com' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/support', headers: customer.headers, payload: { email: 'helpme@example.com', msg: 'Hello' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/support',
+          headers: customer.headers,
+          payload: { email: 'helpme@example.com', msg: 'Hello' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The mail server is down and this is the job's last attempt.
     await t.app.ctx.db.execute(sql`update jobs set max_attempts = 1 where kind = 'send-email'`);
     await t.app.jobs.drain();
 
     const page = (await failedList()).json();
     expect(page.total).toBe(1);
-    expect(page.rows[0]).toMatchObject({ kind: 'send-email', description: expect.stringMatching(/^Send mail #\d+$/), attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(page.rows[0]).toMatchObject({
+      kind: 'send-email',
+      description: expect.stringMatching(/^Send mail #\d+$/),
+      attempts: 1,
+      last_error: expect.stringMatching(/ECONNREFUSED/),
+    });
     expect(Date.parse(page.rows[0].failed_at)).not.toBeNaN();
 
     smtp = await startSmtpPeer(smtpPort);
@@ -53,7 +67,9 @@ describe('failed background jobs, for the operator', () => {
       t.app.ctx.db,
       sql`insert into jobs (kind, payload, dedupe_key, attempts, failed_at, last_error) values ('reconcile-capacity', '{"userId":1,"type":"normal"}', 'reconcile-capacity:1:normal', 20, now(), 'boom') returning id`,
     );
-    await t.app.ctx.db.execute(sql`insert into jobs (kind, payload, dedupe_key) values ('reconcile-capacity', '{"userId":1,"type":"normal"}', 'reconcile-capacity:1:normal')`);
+    await t.app.ctx.db.execute(
+      sql`insert into jobs (kind, payload, dedupe_key) values ('reconcile-capacity', '{"userId":1,"type":"normal"}', 'reconcile-capacity:1:normal')`,
+    );
     expect((await failedList()).json().rows[0]).toMatchObject({ description: 'Pause or resume websites of user #1 (normal)' });
     expect((await retry(Number(failed!.id))).json()).toEqual({ result: 'already queued' });
     expect((await failedList()).json().total).toBe(0);
@@ -61,11 +77,16 @@ describe('failed background jobs, for the operator', () => {
 
   it('pages newest first and refuses bad input in words', async () => {
     for (let i = 0; i < 3; i++) {
-      await t.app.ctx.db.execute(sql`insert into jobs (kind, payload, attempts, failed_at, last_error) values ('ninehits-sync', ${JSON.stringify({ websiteId: i })}::jsonb, 20, now() + ${`${i} seconds`}::interval, 'down')`);
+      await t.app.ctx.db.execute(
+        sql`insert into jobs (kind, payload, attempts, failed_at, last_error) values ('ninehits-sync', ${JSON.stringify({ websiteId: i })}::jsonb, 20, now() + ${`${i} seconds`}::interval, 'down')`,
+      );
     }
     const first = (await t.app.inject({ method: 'GET', url: '/api/admin/jobs/failed?size=2', headers: admin.headers })).json();
     expect(first.total).toBe(3);
-    expect(first.rows.map((r: { description: string }) => r.description)).toEqual(['Update website #2 at 9Hits', 'Update website #1 at 9Hits']);
+    expect(first.rows.map((r: { description: string }) => r.description)).toEqual([
+      'Update website #2 at 9Hits',
+      'Update website #1 at 9Hits',
+    ]);
     const second = (await t.app.inject({ method: 'GET', url: '/api/admin/jobs/failed?size=2&page=1', headers: admin.headers })).json();
     expect(second.rows).toHaveLength(1);
     for (const url of ['/api/admin/jobs/failed?size=0', '/api/admin/jobs/failed?page=-1', '/api/admin/jobs/failed?size=abc']) {

@@ -33,12 +33,11 @@ export async function listUsers(ctx: AppContext, type: PackageType, q: ListUsers
   const joinSubscription = q.subscription === 'active' || q.subscription === 'expired' || !!q.package;
   if (q.subscription === 'active') conditions.push(sql`s.expires_at > ${now}`);
   if (q.subscription === 'expired') conditions.push(sql`s.expires_at <= ${now}`);
-  if (q.subscription === 'none') conditions.push(sql`not exists (select 1 from subscriptions n where n.user_id = u.id and n.type = ${type})`);
+  if (q.subscription === 'none')
+    conditions.push(sql`not exists (select 1 from subscriptions n where n.user_id = u.id and n.type = ${type})`);
   if (q.package) conditions.push(sql`s.package_id = ${q.package}`);
   const where = sql.join(conditions, sql` and `);
-  const from = joinSubscription
-    ? sql`from users u join subscriptions s on s.user_id = u.id and s.type = ${type}`
-    : sql`from users u`;
+  const from = joinSubscription ? sql`from users u join subscriptions s on s.user_id = u.id and s.type = ${type}` : sql`from users u`;
 
   const [[countRow], rows] = await Promise.all([
     queryRows<{ total: number }>(ctx.db, sql`select count(*)::int as total ${from} where ${where}`),

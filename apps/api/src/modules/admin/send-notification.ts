@@ -9,11 +9,20 @@ import { AppError } from '../../core/app-error.ts';
  * INSERT ... SELECT (never one statement per user). Text is stored as given; it is rendered as
  * text, never as HTML.
  */
-export async function sendNotification(ctx: AppContext, audience: 'all' | 'selected', title: string, body: string, userIds: number[]): Promise<{ sent: number }> {
+export async function sendNotification(
+  ctx: AppContext,
+  audience: 'all' | 'selected',
+  title: string,
+  body: string,
+  userIds: number[],
+): Promise<{ sent: number }> {
   const now = ctx.now();
   if (audience === 'selected') {
     if (userIds.length === 0) throw new AppError('VALIDATION', MSG.selectParticipants);
-    const ids = sql.join(userIds.map((id) => sql`${id}`), sql`, `);
+    const ids = sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
     const rows = await queryRows<{ id: number }>(
       ctx.db,
       sql`insert into notifications (user_id, title, body, created_at)

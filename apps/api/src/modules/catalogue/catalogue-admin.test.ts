@@ -29,7 +29,15 @@ describe('admin catalogue', () => {
       type: 'seo',
     });
     expect(res.statusCode).toBe(201);
-    const created = { id: 'pkgMegaPack2', name: 'Mega Pack 2', price: '99.00', hits_per_day: 2500, slots: 12, description: '<ul><li>2500 hits</li></ul>', type: 'seo' };
+    const created = {
+      id: 'pkgMegaPack2',
+      name: 'Mega Pack 2',
+      price: '99.00',
+      hits_per_day: 2500,
+      slots: 12,
+      description: '<ul><li>2500 hits</li></ul>',
+      type: 'seo',
+    };
     expect(res.json()).toEqual(created);
     expect(await list('packages')).toContainEqual(created);
   });
@@ -61,7 +69,14 @@ describe('admin catalogue', () => {
   });
 
   it('edits a package inline and retires it', async () => {
-    const edit = await call('PUT', '/api/packages', { id: 'pkgBasic', name: 'Basic', price: '15.49', hits_per_day: 1100, slots: 7, description: 'new' });
+    const edit = await call('PUT', '/api/packages', {
+      id: 'pkgBasic',
+      name: 'Basic',
+      price: '15.49',
+      hits_per_day: 1100,
+      slots: 7,
+      description: 'new',
+    });
     expect(edit.json()).toMatchObject({ id: 'pkgBasic', price: '15.49', hits_per_day: 1100, slots: 7, description: 'new', type: 'normal' });
     expect((await list('packages')).find((p) => p.id === 'pkgBasic')).toMatchObject({ price: '15.49' });
 
@@ -92,7 +107,9 @@ describe('admin catalogue', () => {
     expect((await call('DELETE', '/api/additional-slots/3Slots')).statusCode).toBe(200);
     expect((await list('additional-slots')).map((s) => s.id)).not.toContain('3Slots');
     expect((await list('additional-hits')).map((s) => s.id)).toContain('7000Hits');
-    expect((await call('POST', '/api/additional-hits', { name: 'x', price: 1, count: 0 })).json().message).toBe('Count must be a whole number of at least 1');
+    expect((await call('POST', '/api/additional-hits', { name: 'x', price: 1, count: 0 })).json().message).toBe(
+      'Count must be a whole number of at least 1',
+    );
   });
 
   it('refuses every catalogue write to visitors (401) and customers (403)', async () => {

@@ -22,10 +22,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('catalogue cache across server pro
   });
 
   it('invalidates the other process through NOTIFY', async () => {
-    const names = async (app: App) => ((await app.inject({ method: 'GET', url: '/api/packages' })).json() as { id: string }[]).map((p) => p.id);
+    const names = async (app: App) =>
+      ((await app.inject({ method: 'GET', url: '/api/packages' })).json() as { id: string }[]).map((p) => p.id);
     expect(await names(second)).toContain('pkgBasic');
 
-    const login = await first.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const login = await first.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password },
+    });
     const headers = { authorization: `Bearer ${login.json().token}` };
     await first.app.inject({ method: 'DELETE', url: '/api/packages/pkgBasic', headers });
 

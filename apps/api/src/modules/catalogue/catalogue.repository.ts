@@ -8,11 +8,7 @@ export type AddonRow = typeof addonPackages.$inferSelect;
 export type AddonKind = 'hits' | 'slots';
 
 export function findActivePackages(db: Executor): Promise<PackageRow[]> {
-  return db
-    .select()
-    .from(packages)
-    .where(isNull(packages.deletedAt))
-    .orderBy(asc(packages.type), asc(packages.price), asc(packages.id));
+  return db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.type), asc(packages.price), asc(packages.id));
 }
 
 export function findActiveAddons(db: Executor, kind: AddonKind): Promise<AddonRow[]> {
@@ -35,7 +31,10 @@ export async function findAddon(db: Executor, id: string, kind?: AddonKind, incl
   const conditions = [eq(addonPackages.id, id)];
   if (kind) conditions.push(eq(addonPackages.kind, kind));
   if (!includeDeleted) conditions.push(isNull(addonPackages.deletedAt));
-  const [row] = await db.select().from(addonPackages).where(and(...conditions));
+  const [row] = await db
+    .select()
+    .from(addonPackages)
+    .where(and(...conditions));
   return row;
 }
 
@@ -53,17 +52,34 @@ export async function upsertAddon(db: Executor, values: typeof addonPackages.$in
   const [row] = await db
     .insert(addonPackages)
     .values(values)
-    .onConflictDoUpdate({ target: addonPackages.id, set: { ...values, deletedAt: null }, setWhere: sql`${addonPackages.deletedAt} is not null` })
+    .onConflictDoUpdate({
+      target: addonPackages.id,
+      set: { ...values, deletedAt: null },
+      setWhere: sql`${addonPackages.deletedAt} is not null`,
+    })
     .returning();
   return row;
 }
 
-export async function updatePackageRow(db: Executor, id: string, change: Partial<typeof packages.$inferInsert>): Promise<PackageRow | undefined> {
-  const [row] = await db.update(packages).set(change).where(and(eq(packages.id, id), isNull(packages.deletedAt))).returning();
+export async function updatePackageRow(
+  db: Executor,
+  id: string,
+  change: Partial<typeof packages.$inferInsert>,
+): Promise<PackageRow | undefined> {
+  const [row] = await db
+    .update(packages)
+    .set(change)
+    .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
+    .returning();
   return row;
 }
 
-export async function updateAddonRow(db: Executor, id: string, kind: AddonKind, change: Partial<typeof addonPackages.$inferInsert>): Promise<AddonRow | undefined> {
+export async function updateAddonRow(
+  db: Executor,
+  id: string,
+  kind: AddonKind,
+  change: Partial<typeof addonPackages.$inferInsert>,
+): Promise<AddonRow | undefined> {
   const [row] = await db
     .update(addonPackages)
     .set(change)
@@ -73,7 +89,11 @@ export async function updateAddonRow(db: Executor, id: string, kind: AddonKind, 
 }
 
 export async function retirePackage(db: Executor, id: string, at: Date): Promise<boolean> {
-  const rows = await db.update(packages).set({ deletedAt: at }).where(and(eq(packages.id, id), isNull(packages.deletedAt))).returning({ id: packages.id });
+  const rows = await db
+    .update(packages)
+    .set({ deletedAt: at })
+    .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
+    .returning({ id: packages.id });
   return rows.length > 0;
 }
 

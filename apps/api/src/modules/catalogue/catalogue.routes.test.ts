@@ -98,7 +98,9 @@ describe('health and the error shape', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/packages', '/api/additional-hits', '/api/additional-slots', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/packages', '/api/additional-hits', '/api/additional-slots', '/api/health']),
+    );
   });
 
   it('sets security headers on API answers', async () => {
@@ -109,7 +111,12 @@ describe('health and the error shape', () => {
   });
 
   it('identifies the caller before reading the body: a visitor gets 401, not a validation message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/packages', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/packages',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(res.statusCode).toBe(401);
   });
 

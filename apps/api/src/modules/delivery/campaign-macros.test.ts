@@ -17,7 +17,8 @@ interface Call {
 function parse(source: string): ts.SourceFile {
   const file = ts.createSourceFile('macro.js', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const diagnostics = (file as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
-  if (diagnostics.length) throw new Error(`macro does not parse: ${ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, '\n')}\n${source}`);
+  if (diagnostics.length)
+    throw new Error(`macro does not parse: ${ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, '\n')}\n${source}`);
   return file;
 }
 
@@ -52,7 +53,8 @@ function problemsOf(macro: string): string[] {
     if (call.callee === 'EvalScript') {
       // The page script itself: a literal that only scrolls.
       const [script] = call.args;
-      if (!script || !ts.isStringLiteral(script) || !/^window\.scrollBy\(0, \d+\)$/.test(script.text)) problems.push(`EvalScript runs ${script?.getText()}`);
+      if (!script || !ts.isStringLiteral(script) || !/^window\.scrollBy\(0, \d+\)$/.test(script.text))
+        problems.push(`EvalScript runs ${script?.getText()}`);
     }
   }
   return problems;
@@ -94,32 +96,56 @@ describe('the macros the product generates', () => {
   });
 
   it('are empty where nothing is needed (the documented empty value, not null)', () => {
-    expect(macroFor({ url: 'https://a.example.com/', trafficSource: 'Direct', trafficSourceType: '', searchEngine: null, bounceRateReduction: false })).toBe('');
+    expect(
+      macroFor({
+        url: 'https://a.example.com/',
+        trafficSource: 'Direct',
+        trafficSourceType: '',
+        searchEngine: null,
+        bounceRateReduction: false,
+      }),
+    ).toBe('');
   });
 
   it('keep a customer keyword inside string literals: it cannot add or change a call', () => {
     const shape = (keyword: string) =>
-      callsOf(macroFor({ url: 'https://a.example.com/', trafficSource: 'Organic', trafficSourceType: keyword, searchEngine: 'google', bounceRateReduction: true })).calls.map(
-        (c) => `${c.callee}/${c.args.length}`,
-      );
+      callsOf(
+        macroFor({
+          url: 'https://a.example.com/',
+          trafficSource: 'Organic',
+          trafficSourceType: keyword,
+          searchEngine: 'google',
+          bounceRateReduction: true,
+        }),
+      ).calls.map((c) => `${c.callee}/${c.args.length}`);
     const benign = shape('shoes');
     for (const keyword of HOSTILE_KEYWORDS) expect(shape(keyword), keyword).toEqual(benign);
   });
 
   it('search for each keyword on the chosen engine, then visit the website with that search as referrer', () => {
-    const macro = macroFor({ url: 'https://a.example.com/', trafficSource: 'Organic', trafficSourceType: 'red shoes, "quoted"', searchEngine: 'youtube', bounceRateReduction: false });
+    const macro = macroFor({
+      url: 'https://a.example.com/',
+      trafficSource: 'Organic',
+      trafficSourceType: 'red shoes, "quoted"',
+      searchEngine: 'youtube',
+      bounceRateReduction: false,
+    });
     const searches = callsOf(macro).calls.find((c) => c.callee === 'RandomArray')!.args[0] as ts.ArrayLiteralExpression;
     expect(searches.elements.map((e) => (e as ts.StringLiteral).text)).toEqual([
       'https://www.youtube.com/results?search_query=red%20shoes',
       'https://www.youtube.com/results?search_query=%22quoted%22',
     ]);
-    const visits = callsOf(macro).calls.filter((c) => c.callee === 'Navigate').map((c) => c.args.map((a) => a.getText()));
+    const visits = callsOf(macro)
+      .calls.filter((c) => c.callee === 'Navigate')
+      .map((c) => c.args.map((a) => a.getText()));
     expect(visits).toEqual([['search'], ['"https://a.example.com/"', 'search']]);
   });
 
   it('are refused by this check when they call something undocumented (the check can fail)', () => {
     expect(problemsOf('await ScrollPage({ times: 3 });')).toEqual(['ScrollPage is not a documented built-in']);
-    expect(problemsOf('await ClickRandomInternalLink({ times: [1, 3] });')).toEqual(['ClickRandomInternalLink is documented with plain arguments, given an object']);
+    expect(problemsOf('await ClickRandomInternalLink({ times: [1, 3] });')).toEqual([
+      'ClickRandomInternalLink is documented with plain arguments, given an object',
+    ]);
     expect(problemsOf('await Navigate("https://x" + encodeURIComponent(k));')).toEqual(['encodeURIComponent is not a documented built-in']);
     expect(problemsOf('await EvalScript("document.cookie")')).toEqual(['EvalScript runs "document.cookie"']);
     expect(problemsOf('keywords.push(1); new Foo();')).toEqual(['calls keywords.push', 'uses new Foo()']);

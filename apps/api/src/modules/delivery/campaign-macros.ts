@@ -17,7 +17,10 @@ const SEARCH_URLS: Record<string, string> = {
  * A JavaScript string literal holding `text`: JSON text is one, and U+2028/U+2029 are escaped too
  * so that even an older engine cannot read them as line ends. Whatever a customer typed stays data.
  */
-export const jsString = (text: string) => JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const jsString = (text: string) =>
+  JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The result pages of the website's search engine for each keyword (encoded here, so the macro needs no string functions). */
 export function searchUrls(searchEngine: string | null, keywords: string[]): string[] {

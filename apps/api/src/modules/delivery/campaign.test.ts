@@ -73,14 +73,28 @@ describe('the campaign fields of a website', () => {
   });
 
   it('specific countries, a referrer, a social network and a paused website', () => {
-    expect(toCampaign(website({ geolocationType: 'Specific Countries', countryCodes: ['CA', 'JP'] }), until).geo).toEqual({ rule: 'any', by: 'country', codes: ['CA', 'JP'] });
-    expect(toCampaign(website({ trafficSource: 'Referal', trafficSourceType: 'https://ref.example.com/' }), until).referrers).toEqual({ mode: 'basic', urls: ['https://ref.example.com/'] });
-    expect(toCampaign(website({ trafficSource: 'Social', trafficSourceType: 'Reddit' }), until).referrers).toEqual({ mode: 'basic', urls: ['https://www.reddit.com/'] });
+    expect(toCampaign(website({ geolocationType: 'Specific Countries', countryCodes: ['CA', 'JP'] }), until).geo).toEqual({
+      rule: 'any',
+      by: 'country',
+      codes: ['CA', 'JP'],
+    });
+    expect(toCampaign(website({ trafficSource: 'Referal', trafficSourceType: 'https://ref.example.com/' }), until).referrers).toEqual({
+      mode: 'basic',
+      urls: ['https://ref.example.com/'],
+    });
+    expect(toCampaign(website({ trafficSource: 'Social', trafficSourceType: 'Reddit' }), until).referrers).toEqual({
+      mode: 'basic',
+      urls: ['https://www.reddit.com/'],
+    });
     expect(toCampaign(website({ status: 'PAUSED' }), until).userState).toBe('paused');
   });
 
   it('views last long enough for the macro, and never past the documented 600 seconds', () => {
-    for (const w of [website(), website({ bounceRateReduction: true }), website({ trafficSource: 'Organic', trafficSourceType: 'shoes' })]) {
+    for (const w of [
+      website(),
+      website({ bounceRateReduction: true }),
+      website({ trafficSource: 'Organic', trafficSourceType: 'shoes' }),
+    ]) {
       const [from, to] = toCampaign(w, until).duration;
       expect(from).toBeGreaterThan(0);
       expect(from).toBeLessThanOrEqual(to);

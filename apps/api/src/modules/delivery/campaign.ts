@@ -67,7 +67,8 @@ function durationOf(w: WebsiteForDelivery): [number, number] {
  * object also clears what the customer turned off. `paidUntil` is the end of the paid period.
  */
 export function toCampaign(w: WebsiteForDelivery, paidUntil: Date): CampaignFields {
-  const referrer = w.trafficSource === 'Referal' ? w.trafficSourceType : w.trafficSource === 'Social' ? SOCIAL_URLS[w.trafficSourceType] : undefined;
+  const referrer =
+    w.trafficSource === 'Referal' ? w.trafficSourceType : w.trafficSource === 'Social' ? SOCIAL_URLS[w.trafficSourceType] : undefined;
   const specific = w.geolocationType === 'Specific Countries' && w.countryCodes.length > 0;
   return {
     title: campaignTitle(w.id),

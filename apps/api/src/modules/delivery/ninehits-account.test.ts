@@ -15,7 +15,11 @@ describe("the admin's view of the 9Hits account", () => {
   afterAll(() => t.close());
 
   const control = (body: unknown) =>
-    fetch(`${t.baseUrl}/sandbox/9hits/control?key=${SANDBOX_CREDENTIALS.ninehitsApiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${t.baseUrl}/sandbox/9hits/control?key=${SANDBOX_CREDENTIALS.ninehitsApiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('answers points and slots with low-balance warnings, cached for a minute, without the key', async () => {
     await control({ account: { points: 1234.5, slots: 10 } });
@@ -50,7 +54,10 @@ describe("the admin's view of the 9Hits account", () => {
       for (let i = 0; i < 2; i++) {
         const res = await down.app.inject({ method: 'GET', url: '/api/admin/ninehits-account', headers: admin.headers });
         expect(res.statusCode).toBe(502);
-        expect(res.json()).toMatchObject({ code: 'UPSTREAM', message: expect.stringMatching(/^9Hits did not answer: 9Hits profileGet unreachable/) });
+        expect(res.json()).toMatchObject({
+          code: 'UPSTREAM',
+          message: expect.stringMatching(/^9Hits did not answer: 9Hits profileGet unreachable/),
+        });
       }
     } finally {
       await down.close();

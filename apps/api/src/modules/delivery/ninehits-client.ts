@@ -113,7 +113,8 @@ export class NinehitsClient {
     const res = await this.call<unknown>('GET', 'siteGet', undefined, params);
     // A malformed answer must not read as "no such campaign": the sync job would then create a second one.
     const list = res.data ?? [];
-    if (!Array.isArray(list) || !list.every(isCampaign)) throw new NinehitsError('9Hits siteGet answered something other than a list of campaigns', true);
+    if (!Array.isArray(list) || !list.every(isCampaign))
+      throw new NinehitsError('9Hits siteGet answered something other than a list of campaigns', true);
     return list;
   }
 
@@ -148,7 +149,8 @@ export class NinehitsClient {
   async profileGet(): Promise<NinehitsProfile> {
     const res = await this.call<{ points?: unknown; slots?: { used?: unknown; available?: unknown } } | null>('GET', 'profileGet');
     const { points, slots } = res.data ?? {};
-    if (!isCount(points) || !isCount(slots?.used) || !isCount(slots?.available)) throw new NinehitsError('9Hits profileGet answered no points or slots', true);
+    if (!isCount(points) || !isCount(slots?.used) || !isCount(slots?.available))
+      throw new NinehitsError('9Hits profileGet answered no points or slots', true);
     return { points, slots: { used: slots.used, available: slots.available } };
   }
 

@@ -43,7 +43,10 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
     }
   };
   const paidUntil = async () => {
-    const [row] = await queryRows<{ at: string }>(t.app.ctx.db, sql`select expires_at as at from subscriptions where user_id = ${owner.user.id} and type = 'normal'`);
+    const [row] = await queryRows<{ at: string }>(
+      t.app.ctx.db,
+      sql`select expires_at as at from subscriptions where user_id = ${owner.user.id} and type = 'normal'`,
+    );
     return new Date(row!.at).toISOString().slice(0, 19).replace('T', ' ').replaceAll('-', '/');
   };
   /** The whole campaign as the documentation shapes it, with this website's values. */
@@ -62,15 +65,20 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
     ...fields,
   });
   /** A body equal to `expected` except for hourlyLimit (checked to deliver `daily`) and macros (checked by the peer). */
-  const campaignBody = (expected: Record<string, unknown>, daily: number, extra: (b: Record<string, unknown>) => void = () => {}) => (raw: unknown) => {
-    const { hourlyLimit, macros, ...rest } = raw as { hourlyLimit: { speed: string; hours: { min: number; max: number }[] }; macros: string };
-    expect(rest).toEqual(expected);
-    expect(hourlyLimit.speed).toBe('fast');
-    expect(hourlyLimit.hours).toHaveLength(24);
-    expect(hourlyLimit.hours.reduce((sum, h) => sum + Math.max(h.max, 0), 0)).toBe(daily);
-    expect(typeof macros).toBe('string');
-    extra(raw as Record<string, unknown>);
-  };
+  const campaignBody =
+    (expected: Record<string, unknown>, daily: number, extra: (b: Record<string, unknown>) => void = () => {}) =>
+    (raw: unknown) => {
+      const { hourlyLimit, macros, ...rest } = raw as {
+        hourlyLimit: { speed: string; hours: { min: number; max: number }[] };
+        macros: string;
+      };
+      expect(rest).toEqual(expected);
+      expect(hourlyLimit.speed).toBe('fast');
+      expect(hourlyLimit.hours).toHaveLength(24);
+      expect(hourlyLimit.hours.reduce((sum, h) => sum + Math.max(h.max, 0), 0)).toBe(daily);
+      expect(typeof macros).toBe('string');
+      extra(raw as Record<string, unknown>);
+    };
   const readBack = (): Expected => ({ method: 'GET', path: 'siteGet', query: { filter: `id:${campaignId}` } });
   const update = (expected: Record<string, unknown>, daily: number, extra?: (b: Record<string, unknown>) => void): Expected => ({
     method: 'POST',
@@ -91,7 +99,8 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
     });
   }
 
-  const edit = (fields: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/website', headers: owner.headers, payload: websiteBody({ id: siteId, ...fields }) });
+  const edit = (fields: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/website', headers: owner.headers, payload: websiteBody({ id: siteId, ...fields }) });
   const step = async (action: () => Promise<{ statusCode: number; body: string }>, expected: () => Promise<Expected[]>) => {
     doc.clear();
     const res = await action();
@@ -110,7 +119,11 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
     const expected = await campaign();
     expectCalls(doc.calls, [
       { method: 'GET', path: 'siteGet', query: { filter: `traffic-site-${siteId}`, limit: '500', page: '1' } },
-      { method: 'POST', path: 'siteAdd', body: campaignBody(expected, 100, (b) => expect(b.macros).toContain('ClickRandomInternalLink()')) },
+      {
+        method: 'POST',
+        path: 'siteAdd',
+        body: campaignBody(expected, 100, (b) => expect(b.macros).toContain('ClickRandomInternalLink()')),
+      },
       readBack(),
     ]);
     const hours = (doc.calls[1]!.body as { hourlyLimit: { hours: { min: number; max: number }[] } }).hourlyLimit.hours;
@@ -122,16 +135,27 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
   const HITS = { daily_hit_limit: 300 };
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
     ['hits', HITS, {}],
-    ['geo to specific countries', { ...HITS, geolocation_type: 'Specific Countries', geolocations: ['Canada', 'Japan'] }, { geo: { rule: 'any', by: 'country', codes: ['CA', 'JP'] } }],
+    [
+      'geo to specific countries',
+      { ...HITS, geolocation_type: 'Specific Countries', geolocations: ['Canada', 'Japan'] },
+      { geo: { rule: 'any', by: 'country', codes: ['CA', 'JP'] } },
+    ],
     ['geo back to all countries', { ...HITS, geolocation_type: 'All Countries', geolocations: [] }, {}],
-    ['a referrer', { ...HITS, traffic_source: 'Referal', traffic_source_type: 'https://ref.example.com/' }, { referrers: { mode: 'basic', urls: ['https://ref.example.com/'] } }],
+    [
+      'a referrer',
+      { ...HITS, traffic_source: 'Referal', traffic_source_type: 'https://ref.example.com/' },
+      { referrers: { mode: 'basic', urls: ['https://ref.example.com/'] } },
+    ],
     ['the referrer cleared', { ...HITS, traffic_source: 'Direct', traffic_source_type: '' }, {}],
     ['bounce reduction off', { ...HITS, bounce_rate_reduction: false }, { duration: [20, 40] }],
   ])('edit (%s): siteUpdate with the id and every field, a cleared one as its documented empty value', async (name, input, fields) => {
     const noMacro = name === 'bounce reduction off';
     await step(
       () => edit(input),
-      async () => [update(await campaign(fields), 300, (b) => (noMacro ? expect(b.macros).toBe('') : expect(b.macros).toContain('EvalScript'))), readBack()],
+      async () => [
+        update(await campaign(fields), 300, (b) => (noMacro ? expect(b.macros).toBe('') : expect(b.macros).toContain('EvalScript'))),
+        readBack(),
+      ],
     );
   });
 
@@ -160,7 +184,11 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
     await runJobs();
     const ours = doc.campaigns.filter((c) => c.title === `traffic-site-${site.id}`);
     expect(ours).toHaveLength(1);
-    const search = (page: string) => ({ method: 'GET' as const, path: 'siteGet', query: { filter: `traffic-site-${site.id}`, limit: '500', page } });
+    const search = (page: string) => ({
+      method: 'GET' as const,
+      path: 'siteGet',
+      query: { filter: `traffic-site-${site.id}`, limit: '500', page },
+    });
     expect(doc.calls.map((c) => `${c.method} ${c.path} ${c.query.page ?? c.query.filter ?? ''}`)).toEqual([
       'GET siteGet 1',
       'GET siteGet 2',

@@ -17,6 +17,10 @@ export async function findEmail(db: Executor, id: number): Promise<EmailRow | un
   return row;
 }
 
-export async function markEmail(db: Executor, id: number, change: Partial<Pick<EmailRow, 'status' | 'sentAt' | 'lastError'>>): Promise<void> {
+export async function markEmail(
+  db: Executor,
+  id: number,
+  change: Partial<Pick<EmailRow, 'status' | 'sentAt' | 'lastError'>>,
+): Promise<void> {
   await db.update(emails).set(change).where(eq(emails.id, id));
 }

@@ -13,7 +13,13 @@ import { presentActivation, type ActivationView } from './finalize-purchase.ts';
  * An admin's grant counts as a purchase of amount 0 and is recorded as such (RULES.md): an order
  * with provider 'grant', paid at once, granted in the same transaction.
  */
-async function grant(ctx: AppContext, admin: AuthUser, email: string, kind: OrderKind, itemId: string): Promise<{ userId: number; orderId: string }> {
+async function grant(
+  ctx: AppContext,
+  admin: AuthUser,
+  email: string,
+  kind: OrderKind,
+  itemId: string,
+): Promise<{ userId: number; orderId: string }> {
   const target = await findUserByEmail(ctx.db, email);
   if (!target) throw new AppError('NOT_FOUND', `No user with email ${email.trim()}.`);
   const item = kind === 'package' ? await findPackage(ctx.db, itemId) : await findAddon(ctx.db, itemId, kind);
@@ -48,7 +54,13 @@ export async function grantPackage(ctx: AppContext, admin: AuthUser, email: stri
 }
 
 /** POST activated-additional-hits|slots/email. */
-export async function grantAddon(ctx: AppContext, admin: AuthUser, kind: 'hits' | 'slots', email: string, addonId: string): Promise<ActivationView> {
+export async function grantAddon(
+  ctx: AppContext,
+  admin: AuthUser,
+  kind: 'hits' | 'slots',
+  email: string,
+  addonId: string,
+): Promise<ActivationView> {
   const { orderId } = await grant(ctx, admin, email, kind, addonId);
   const activation = await findActivationByOrder(ctx.db, orderId);
   return presentActivation(activation!);

@@ -31,7 +31,13 @@ function assertMayBuy(actor: AuthUser): void {
  * parallel checkouts take turns and cannot get past it together; the PayPal order is asked for only
  * after this returns.
  */
-export async function createPendingOrder(ctx: AppContext, actor: AuthUser, kind: OrderKind, id: string, provider: 'payhere' | 'paypal'): Promise<OrderRow> {
+export async function createPendingOrder(
+  ctx: AppContext,
+  actor: AuthUser,
+  kind: OrderKind,
+  id: string,
+  provider: 'payhere' | 'paypal',
+): Promise<OrderRow> {
   assertMayBuy(actor);
   const item = await priceItem(ctx, kind, id);
   return ctx.db.transaction(async (tx) => {
@@ -80,7 +86,13 @@ export async function createCardCheckout(ctx: AppContext, actor: AuthUser, kind:
     address: user.address,
     city: user.city,
     country: user.country,
-    hash: checkoutHash({ merchantId: payhere.merchantId, merchantSecret: payhere.merchantSecret, orderId: order.id, amount, currency: order.currency }),
+    hash: checkoutHash({
+      merchantId: payhere.merchantId,
+      merchantSecret: payhere.merchantSecret,
+      orderId: order.id,
+      amount,
+      currency: order.currency,
+    }),
     custom_1: kind,
     custom_2: id,
     ...(kind === 'package' ? { recurrence: '1 Month', duration: 'Forever' } : {}),

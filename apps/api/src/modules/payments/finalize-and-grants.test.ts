@@ -19,11 +19,12 @@ describe('return pages: finalizing packages and activating add-ons', () => {
   });
   afterAll(() => t.close());
 
-  const addPackage = (s: Session, payload: object) => t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: s.headers, payload });
+  const addPackage = (s: Session, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: s.headers, payload });
   const activate = (s: Session, kind: 'hits' | 'slots', payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/activated-additional-${kind}`, headers: s.headers, payload });
 
-  it('finalizes the customer\'s own paid order and answers the updated user, idempotently', async () => {
+  it("finalizes the customer's own paid order and answers the updated user, idempotently", async () => {
     const form = await startCheckout(t.app, buyer, 'package', 'pkgBasic');
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99' });
     const first = await addPackage(buyer, { pkg: 'pkgBasic', name: 'Basic', email: 'buyer@example.com', uuid: form.order_id });
@@ -44,7 +45,7 @@ describe('return pages: finalizing packages and activating add-ons', () => {
     expect(loaded.json().package).toBeNull();
   });
 
-  it('never finalizes someone else\'s order, whatever the body says', async () => {
+  it("never finalizes someone else's order, whatever the body says", async () => {
     const form = await startCheckout(t.app, buyer, 'package', 'pkgBasic');
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99' });
     const res = await addPackage(other, { pkg: 'pkgBasic', name: 'Basic', email: 'buyer@example.com', uuid: form.order_id });
@@ -59,9 +60,18 @@ describe('return pages: finalizing packages and activating add-ons', () => {
     const form = await startCheckout(t.app, buyer, 'hits', '1000Hits');
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '4.99', payment_id: 'h1' });
 
-    const res = await activate(buyer, 'hits', { additional_id: '1000Hits', token: form.order_id, user_id: other.user.id, name: '1000 Extra Hits', email: 'other@example.com' });
+    const res = await activate(buyer, 'hits', {
+      additional_id: '1000Hits',
+      token: form.order_id,
+      user_id: other.user.id,
+      name: '1000 Extra Hits',
+      email: 'other@example.com',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ additional_hit: { type: 'normal', count: 1000, name: '1000 Extra Hits' }, expiry_date: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      additional_hit: { type: 'normal', count: 1000, name: '1000 Extra Hits' },
+      expiry_date: expect.any(String),
+    });
     const user = (await t.app.inject({ method: 'POST', url: '/api/users/load/buyer@example.com', headers: buyer.headers })).json();
     expect(user.stats.normal.availableHits).toBe(2000);
     expect(user.activatedadditionalhits).toHaveLength(1);
@@ -99,10 +109,16 @@ describe('admin grants', () => {
   });
   afterAll(() => t.close());
 
-  const load = async () => (await t.app.inject({ method: 'POST', url: '/api/users/load/granted@example.com', headers: customer.headers })).json();
+  const load = async () =>
+    (await t.app.inject({ method: 'POST', url: '/api/users/load/granted@example.com', headers: customer.headers })).json();
 
   it('grants a package by email as a purchase of amount 0, activating the account', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgBasic', email: 'Granted@example.com' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgBasic', email: 'Granted@example.com' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'granted@example.com', status: 'ACTIVE', package: { id: 'pkgBasic' } });
     const [order] = await queryRows<{ provider: string; amount: string; status: string; granted_by: number }>(
@@ -113,32 +129,63 @@ describe('admin grants', () => {
   });
 
   it('grants add-ons by email and deletes activated ones', async () => {
-    const hits = await t.app.inject({ method: 'POST', url: '/api/activated-additional-hits/email', headers: admin.headers, payload: { additional_id: '1000Hits', email: 'granted@example.com', token: admin.token } });
+    const hits = await t.app.inject({
+      method: 'POST',
+      url: '/api/activated-additional-hits/email',
+      headers: admin.headers,
+      payload: { additional_id: '1000Hits', email: 'granted@example.com', token: admin.token },
+    });
     expect(hits.statusCode).toBe(200);
-    const slots = await t.app.inject({ method: 'POST', url: '/api/activated-additional-slots/email', headers: admin.headers, payload: { additional_id: '5Slots', email: 'granted@example.com' } });
+    const slots = await t.app.inject({
+      method: 'POST',
+      url: '/api/activated-additional-slots/email',
+      headers: admin.headers,
+      payload: { additional_id: '5Slots', email: 'granted@example.com' },
+    });
     expect(slots.json().additional_slot).toEqual({ type: 'normal', count: 5, name: '5 Extra Slots' });
     let user = await load();
     expect(user.stats.normal).toMatchObject({ totalHits: 1000, totalSlots: 5 });
     expect(user.status).toBe('INACTIVE');
 
     // The trailing-slash form of the spec works, and ids are checked against the kind.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${slots.json().id}/`, headers: admin.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/activated-additional-slots/${slots.json().id}/`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${slots.json().id}/`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/activated-additional-slots/${slots.json().id}/`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(200);
     user = await load();
     expect(user.activatedadditionalslots).toEqual([]);
     expect(user.activatedadditionalhits).toHaveLength(1);
   });
 
   it('answers an unknown email or item with 404 and grants nothing', async () => {
-    const noUser = await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgBasic', email: 'ghost@example.com' } });
+    const noUser = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgBasic', email: 'ghost@example.com' },
+    });
     expect(noUser.statusCode).toBe(404);
-    const noItem = await t.app.inject({ method: 'POST', url: '/api/activated-additional-hits/email', headers: admin.headers, payload: { additional_id: '1Hits', email: 'granted@example.com' } });
+    const noItem = await t.app.inject({
+      method: 'POST',
+      url: '/api/activated-additional-hits/email',
+      headers: admin.headers,
+      payload: { additional_id: '1Hits', email: 'granted@example.com' },
+    });
     expect(noItem.statusCode).toBe(404);
     expect((await load()).activatedadditionalhits).toEqual([]);
   });
 
   it('refuses grants and deletions to customers and visitors', async () => {
-    const grantAsCustomer = await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: customer.headers, payload: { pkg: 'pkgBasic', email: 'granted@example.com' } });
+    const grantAsCustomer = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: customer.headers,
+      payload: { pkg: 'pkgBasic', email: 'granted@example.com' },
+    });
     expect(grantAsCustomer.statusCode).toBe(404);
     for (const [method, url] of [
       ['POST', '/api/activated-additional-hits/email'],
@@ -167,12 +214,23 @@ describe('the Package details list', () => {
     admin = await loginAdmin(t.app);
     for (const name of ['alice', 'bob', 'carol']) {
       await registerCustomer(t.app, { email: `${name}@example.com`, username: name });
-      await t.app.inject({ method: 'POST', url: '/api/activated-additional-hits/email', headers: admin.headers, payload: { additional_id: '1000Hits', email: `${name}@example.com` } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/activated-additional-hits/email',
+        headers: admin.headers,
+        payload: { additional_id: '1000Hits', email: `${name}@example.com` },
+      });
     }
     await registerCustomer(t.app, { email: 'nobody@example.com', username: 'nobody' });
-    await t.app.inject({ method: 'POST', url: '/api/activated-additional-slots/email', headers: admin.headers, payload: { additional_id: '5Slots', email: 'carol@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/activated-additional-slots/email',
+      headers: admin.headers,
+      payload: { additional_id: '5Slots', email: 'carol@example.com' },
+    });
 
-    const page = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/activated-addons?${query}`, headers: admin.headers })).json();
+    const page = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/activated-addons?${query}`, headers: admin.headers })).json();
     const first = await page('page=0&size=2');
     expect(first.total).toBe(3);
     expect(first.rows.map((r: { username: string }) => r.username)).toEqual(['alice', 'bob']);
@@ -190,29 +248,52 @@ describe('the Package details list', () => {
   it('drops a holder from the list when their last add-on goes (admin delete, charge-back), also deleted at once', async () => {
     await t.reset();
     admin = await loginAdmin(t.app);
-    const holders = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/activated-addons?size=50', headers: admin.headers })).json();
+    const holders = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/activated-addons?size=50', headers: admin.headers })).json();
     const dora = await registerCustomer(t.app, { email: 'dora@example.com', username: 'dora' });
     const grants = await Promise.all(
       ['1000Hits', '1000Hits', '5000Hits'].map((id) =>
-        t.app.inject({ method: 'POST', url: '/api/activated-additional-hits/email', headers: admin.headers, payload: { additional_id: id, email: 'dora@example.com' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/activated-additional-hits/email',
+          headers: admin.headers,
+          payload: { additional_id: id, email: 'dora@example.com' },
+        }),
       ),
     );
     expect(grants.map((g) => g.statusCode)).toEqual([200, 200, 200]);
     const form = await startCheckout(t.app, dora, 'slots', '5Slots');
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '4.99' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/activated-additional-slots', headers: dora.headers, payload: { additional_id: '5Slots', token: form.order_id } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/activated-additional-slots',
+          headers: dora.headers,
+          payload: { additional_id: '5Slots', token: form.order_id },
+        })
+      ).statusCode,
+    ).toBe(200);
     const listed = await holders();
     expect(listed.total).toBe(1);
     expect(listed.rows[0].activatedadditionalhits).toHaveLength(3);
 
     // The three hit add-ons deleted at once; then the slot add-on charged back.
     const ids = listed.rows[0].activatedadditionalhits.map((a: { id: number }) => a.id);
-    const deletes = await Promise.all(ids.map((id: number) => t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${id}/`, headers: admin.headers })));
-    expect(deletes.map((d) => d.statusCode), deletes.map((d) => d.body).join()).toEqual([200, 200, 200]);
+    const deletes = await Promise.all(
+      ids.map((id: number) => t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${id}/`, headers: admin.headers })),
+    );
+    expect(
+      deletes.map((d) => d.statusCode),
+      deletes.map((d) => d.body).join(),
+    ).toEqual([200, 200, 200]);
     expect((await holders()).rows[0].activatedadditionalhits).toEqual([]);
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '4.99', payment_id: '2', status_code: '-3' });
     expect(await holders()).toEqual({ total: 0, rows: [] });
-    const [row] = await queryRows<{ addon_count: number }>(t.app.ctx.db, sql`select addon_count from users where email = 'dora@example.com'`);
+    const [row] = await queryRows<{ addon_count: number }>(
+      t.app.ctx.db,
+      sql`select addon_count from users where email = 'dora@example.com'`,
+    );
     expect(row!.addon_count).toBe(0);
   });
 });

@@ -54,7 +54,13 @@ export interface ActivationView {
 }
 
 /** POST activated-additional-hits|slots by a customer: `token` is their paid order's id. */
-export async function activatePurchasedAddon(ctx: AppContext, actor: AuthUser, kind: 'hits' | 'slots', addonId: string, token: string): Promise<ActivationView> {
+export async function activatePurchasedAddon(
+  ctx: AppContext,
+  actor: AuthUser,
+  kind: 'hits' | 'slots',
+  addonId: string,
+  token: string,
+): Promise<ActivationView> {
   const order = await ownOrder(ctx, actor, kind, addonId, token);
   await ensureGranted(ctx, order);
   const activation = await findActivationByOrder(ctx.db, order.id);
@@ -62,7 +68,14 @@ export async function activatePurchasedAddon(ctx: AppContext, actor: AuthUser, k
   return presentActivation(activation);
 }
 
-export function presentActivation(a: { id: number; kind: string; type: string; name: string; count: number; expiresAt: Date }): ActivationView {
+export function presentActivation(a: {
+  id: number;
+  kind: string;
+  type: string;
+  name: string;
+  count: number;
+  expiresAt: Date;
+}): ActivationView {
   const ref = { type: a.type, count: a.count, name: a.name };
   return { id: a.id, expiry_date: a.expiresAt.toISOString(), ...(a.kind === 'hits' ? { additional_hit: ref } : { additional_slot: ref }) };
 }

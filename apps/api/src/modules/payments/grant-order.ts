@@ -62,13 +62,18 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
     if (order.provider === 'payhere') await enqueueSubscriptionSync(tx);
     effect = {
       kind: 'package',
-      previous: current ? { packageId: current.packageId, expiresAt: current.expiresAt.toISOString(), startedAt: current.startedAt.toISOString() } : null,
+      previous: current
+        ? { packageId: current.packageId, expiresAt: current.expiresAt.toISOString(), startedAt: current.startedAt.toISOString() }
+        : null,
       expiresAt: expiresAt.toISOString(),
     };
     await enqueueReconcile(tx, user.id, pkg.type);
     // The first package makes a new account ACTIVE; an admin's deactivation is lifted only by an admin.
     if (user.status === 'INACTIVE') {
-      await tx.update(schema.users).set({ status: 'ACTIVE', updatedAt: now }).where(sql`${schema.users.id} = ${user.id}`);
+      await tx
+        .update(schema.users)
+        .set({ status: 'ACTIVE', updatedAt: now })
+        .where(sql`${schema.users.id} = ${user.id}`);
     }
   } else {
     const addon = await findAddon(tx, order.itemId, order.kind as 'hits' | 'slots', true);

@@ -11,7 +11,18 @@ import { notifySignature, signaturesMatch } from './payhere-signature.ts';
 export type PayhereNotify = z.output<typeof payhereNotifySchema>;
 
 /** What is kept of a notify: the fields we read, never whatever else a sender adds (replays must not fill the disk). */
-const KEPT_FIELDS = ['merchant_id', 'order_id', 'payment_id', 'payhere_amount', 'payhere_currency', 'status_code', 'status_message', 'recurring', 'subscription_id', 'message_type'] as const;
+const KEPT_FIELDS = [
+  'merchant_id',
+  'order_id',
+  'payment_id',
+  'payhere_amount',
+  'payhere_currency',
+  'status_code',
+  'status_message',
+  'recurring',
+  'subscription_id',
+  'message_type',
+] as const;
 const keptOf = (n: PayhereNotify) => Object.fromEntries(KEPT_FIELDS.filter((k) => n[k] !== undefined).map((k) => [k, n[k]]));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +64,8 @@ async function decideNotify(ctx: AppContext, n: PayhereNotify): Promise<string> 
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, n.order_id, true);
     if (!order || order.provider !== 'payhere') return reject('unknown order');
-    if (cents(n.payhere_amount) !== cents(order.amount) || n.payhere_currency !== order.currency) return reject('amount or currency mismatch');
+    if (cents(n.payhere_amount) !== cents(order.amount) || n.payhere_currency !== order.currency)
+      return reject('amount or currency mismatch');
 
     const status = Number(n.status_code);
     // A claimed monthly charge is not recorded: its payment_id is unsigned and anyone holding one

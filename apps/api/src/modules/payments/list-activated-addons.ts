@@ -16,7 +16,10 @@ interface Row {
  * by a trigger) is above 0: a page is a walk of the partial index users_addon_holders_idx in
  * username order, however deep; only that page's add-ons are read, and the count runs beside it.
  */
-export async function listActivatedAddons(ctx: AppContext, q: { page: number; size: number; search: string }): Promise<ActivatedAddonsPage> {
+export async function listActivatedAddons(
+  ctx: AppContext,
+  q: { page: number; size: number; search: string },
+): Promise<ActivatedAddonsPage> {
   const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Holders are the users whose addon_count is above 0. A search of 3 characters or more goes
   // through the trigram indexes, which narrow the users far better than testing every holder's name
@@ -44,7 +47,9 @@ export async function listActivatedAddons(ctx: AppContext, q: { page: number; si
     ),
   ]);
   const present = (r: Row, kind: string) =>
-    r.addons.filter((a) => a.kind === kind).map((a) => ({ id: a.id, name: a.name, count: a.count, type: a.type, expiry_date: new Date(a.expires_at).toISOString() }));
+    r.addons
+      .filter((a) => a.kind === kind)
+      .map((a) => ({ id: a.id, name: a.name, count: a.count, type: a.type, expiry_date: new Date(a.expires_at).toISOString() }));
   return {
     total: countRow?.n ?? 0,
     rows: rows.map((r) => ({

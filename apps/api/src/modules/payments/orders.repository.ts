@@ -19,7 +19,14 @@ export async function unfinishedCheckoutsSince(db: Executor, userId: number, sin
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${orders.createdAt})`.mapWith(orders.createdAt) })
     .from(orders)
-    .where(and(eq(orders.userId, userId), gte(orders.createdAt, since), inArray(orders.provider, ['payhere', 'paypal']), notInArray(orders.status, ['paid', 'revoked'])));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        gte(orders.createdAt, since),
+        inArray(orders.provider, ['payhere', 'paypal']),
+        notInArray(orders.status, ['paid', 'revoked']),
+      ),
+    );
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 
@@ -29,8 +36,16 @@ export async function findOrder(db: Executor, id: string, lock = false): Promise
   return row;
 }
 
-export async function findOrderByProviderId(db: Executor, provider: string, providerOrderId: string, lock = false): Promise<OrderRow | undefined> {
-  const query = db.select().from(orders).where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
+export async function findOrderByProviderId(
+  db: Executor,
+  provider: string,
+  providerOrderId: string,
+  lock = false,
+): Promise<OrderRow | undefined> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerOrderId, providerOrderId)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -47,7 +62,10 @@ export async function findLatestOrderForItem(db: Executor, userId: number, kind:
 }
 
 export async function updateOrder(db: Executor, id: string, change: Partial<typeof orders.$inferInsert>): Promise<void> {
-  await db.update(orders).set({ ...change, updatedAt: new Date() }).where(eq(orders.id, id));
+  await db
+    .update(orders)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(orders.id, id));
 }
 
 /** The order a PayPal capture paid: settling a capture records it under its capture id. */
@@ -60,7 +78,10 @@ export async function findOrderIdByPaypalCapture(db: Executor, captureId: string
 }
 
 export async function paymentEventExists(db: Executor, provider: string, externalId: string): Promise<boolean> {
-  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.externalId, externalId)));
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.externalId, externalId)));
   return !!row;
 }
 
@@ -107,7 +128,10 @@ export async function setSubscriptionExpiry(db: Executor, id: number, expiresAt:
     .where(eq(subscriptions.id, id));
 }
 
-export async function insertActivation(db: Executor, values: typeof activatedAddons.$inferInsert): Promise<typeof activatedAddons.$inferSelect> {
+export async function insertActivation(
+  db: Executor,
+  values: typeof activatedAddons.$inferInsert,
+): Promise<typeof activatedAddons.$inferSelect> {
   const [row] = await db.insert(activatedAddons).values(values).returning();
   return row!;
 }

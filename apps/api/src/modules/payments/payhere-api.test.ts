@@ -25,7 +25,13 @@ const DOC_PAYMENT = {
   status: 'RECEIVED',
   currency: 'LKR',
   amount: 200,
-  customer: { fist_name: 'Saman', last_name: 'Kumara', email: 'saman@gmail.com', phone: '+94712345678', delivery_details: { address: '1, Galle Road', city: 'Colombo', country: '' } },
+  customer: {
+    fist_name: 'Saman',
+    last_name: 'Kumara',
+    email: 'saman@gmail.com',
+    phone: '+94712345678',
+    delivery_details: { address: '1, Galle Road', city: 'Colombo', country: '' },
+  },
   amount_detail: { currency: 'LKR', gross: 200, fee: 36.6, net: 163.4, exchange_rate: 1, exchange_from: 'LKR', exchange_to: 'LKR' },
   payment_method: { method: 'VISA', card_customer_name: 'Saman Kumara', card_no: '************4564' },
   items: [{ name: 'Book reading Subscription', quantity: 1, currency: 'LKR', unit_price: 200, total_price: 200 }],
@@ -43,7 +49,13 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        requests.push({ method: req.method!, path: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+        requests.push({
+          method: req.method!,
+          path: req.url!,
+          authorization: req.headers.authorization,
+          contentType: req.headers['content-type'],
+          body,
+        });
         const answer = answers.shift() ?? { status: 500, body: { error: 'unexpected request' } };
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
       });
@@ -64,9 +76,21 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
   it('gets a token with Basic app_id:app_secret and grant_type=client_credentials, then calls with Bearer', async () => {
     answers = [token, { status: 200, body: { status: 1, msg: 'Payments with order_id:Order0003', data: [DOC_PAYMENT] } }];
     const payments = await api().paymentsOfOrder('Order0003');
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/merchant/v1/oauth/token', authorization: basic, contentType: 'application/x-www-form-urlencoded', body: 'grant_type=client_credentials' });
-    expect(requests[1]).toMatchObject({ method: 'GET', path: '/merchant/v1/payment/search?order_id=Order0003', authorization: 'Bearer pay-here-token' });
-    expect(payments).toEqual([expect.objectContaining({ payment_id: '320025023469', order_id: 'Order0003', status: 'RECEIVED', currency: 'LKR', amount: 200 })]);
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/merchant/v1/oauth/token',
+      authorization: basic,
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'grant_type=client_credentials',
+    });
+    expect(requests[1]).toMatchObject({
+      method: 'GET',
+      path: '/merchant/v1/payment/search?order_id=Order0003',
+      authorization: 'Bearer pay-here-token',
+    });
+    expect(payments).toEqual([
+      expect.objectContaining({ payment_id: '320025023469', order_id: 'Order0003', status: 'RECEIVED', currency: 'LKR', amount: 200 }),
+    ]);
   });
 
   it('reuses the token until near its expiry', async () => {
@@ -74,7 +98,11 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
     answers = [token, { status: 200, body: { status: 1, msg: 'ok', data: [] } }, { status: 200, body: { status: 1, msg: 'ok', data: [] } }];
     await client.paymentsOfOrder('a');
     await client.paymentsOfOrder('b');
-    expect(requests.map((r) => r.path)).toEqual(['/merchant/v1/oauth/token', '/merchant/v1/payment/search?order_id=a', '/merchant/v1/payment/search?order_id=b']);
+    expect(requests.map((r) => r.path)).toEqual([
+      '/merchant/v1/oauth/token',
+      '/merchant/v1/payment/search?order_id=a',
+      '/merchant/v1/payment/search?order_id=b',
+    ]);
   });
 
   it('fetches a new token once when PayHere answers invalid_token', async () => {
@@ -82,7 +110,10 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
       token,
       { status: 401, body: { error: 'invalid_token', error_description: 'Invalid access token: e291493a' } },
       token,
-      { status: 200, body: { status: 1, msg: 'Found 2 payments', data: [DOC_PAYMENT, { ...DOC_PAYMENT, payment_id: 320025023470, amount: 100 }] } },
+      {
+        status: 200,
+        body: { status: 1, msg: 'Found 2 payments', data: [DOC_PAYMENT, { ...DOC_PAYMENT, payment_id: 320025023470, amount: 100 }] },
+      },
     ];
     const payments = await api().paymentsOfSubscription('420075032251');
     expect(requests.map((r) => r.path)).toEqual([
@@ -98,7 +129,12 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
     answers = [token, { status: 200, body: { status: 1, msg: 'Successfully cancelled the subscription', data: null } }];
     const client = api();
     expect(await client.cancelSubscription('420075032251')).toBe(true);
-    expect(requests[1]).toMatchObject({ method: 'POST', path: '/merchant/v1/subscription/cancel', contentType: 'application/json', authorization: 'Bearer pay-here-token' });
+    expect(requests[1]).toMatchObject({
+      method: 'POST',
+      path: '/merchant/v1/subscription/cancel',
+      contentType: 'application/json',
+      authorization: 'Bearer pay-here-token',
+    });
     expect(JSON.parse(requests[1]!.body)).toEqual({ subscription_id: '420075032251' });
     answers = [{ status: 422, body: { status: -1, msg: 'Subscription is already cancelled.', data: null } }];
     expect(await client.cancelSubscription('420075032251')).toBe(false);
@@ -106,7 +142,11 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
 
   it('retries and refunds with the documented bodies', async () => {
     const client = api();
-    answers = [token, { status: 200, body: { status: 1, msg: 'Recurring payment charged successfully', data: null } }, { status: 200, body: { status: 1, msg: 'Successfully refunded', data: 123 } }];
+    answers = [
+      token,
+      { status: 200, body: { status: 1, msg: 'Recurring payment charged successfully', data: null } },
+      { status: 200, body: { status: 1, msg: 'Successfully refunded', data: 123 } },
+    ];
     await client.retrySubscription('420075032251');
     await client.refundPayment('320025023469', 'Refund within 30 days');
     expect(JSON.parse(requests[1]!.body)).toEqual({ subscription_id: '420075032251' });
@@ -117,9 +157,30 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
   it('reads the subscription list', async () => {
     answers = [
       token,
-      { status: 200, body: { status: 1, msg: 'Found 1 subscriptions', data: [{ subscription_id: 420075032251, order_id: 'Order0003', date: '2018-10-04 20:24:52', description: 'Book', status: 'ACTIVE', currency: 'LKR', amount: 100, recurring: '1 Month', duration: 'Forever' }] } },
+      {
+        status: 200,
+        body: {
+          status: 1,
+          msg: 'Found 1 subscriptions',
+          data: [
+            {
+              subscription_id: 420075032251,
+              order_id: 'Order0003',
+              date: '2018-10-04 20:24:52',
+              description: 'Book',
+              status: 'ACTIVE',
+              currency: 'LKR',
+              amount: 100,
+              recurring: '1 Month',
+              duration: 'Forever',
+            },
+          ],
+        },
+      },
     ];
-    expect(await api().subscriptions()).toEqual([expect.objectContaining({ subscription_id: '420075032251', order_id: 'Order0003', status: 'ACTIVE' })]);
+    expect(await api().subscriptions()).toEqual([
+      expect.objectContaining({ subscription_id: '420075032251', order_id: 'Order0003', status: 'ACTIVE' }),
+    ]);
   });
 
   it.each([
@@ -128,7 +189,9 @@ describe('PayHere merchant API adapter: the documented requests and answers', ()
     ['an answer without the envelope', { status: 200, body: '<html>' }, false],
   ])('reports %s as a PayhereApiError (transient: %s)', async (_name, answer, transient) => {
     answers = [token, answer as Answer];
-    const error = await api().retrySubscription('1').catch((e: unknown) => e);
+    const error = await api()
+      .retrySubscription('1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PayhereApiError);
     expect((error as PayhereApiError).transient).toBe(transient);
   });

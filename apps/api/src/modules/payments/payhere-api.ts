@@ -73,12 +73,16 @@ export class PayhereApi {
 
   /** Every payment PayHere holds for an order: the first charge and each installment share its order_id. */
   async paymentsOfOrder(orderId: string): Promise<PayherePayment[]> {
-    const answer = await this.call('GET', `/merchant/v1/payment/search?order_id=${encodeURIComponent(orderId)}`, undefined, { emptyOk: true });
+    const answer = await this.call('GET', `/merchant/v1/payment/search?order_id=${encodeURIComponent(orderId)}`, undefined, {
+      emptyOk: true,
+    });
     return z.array(paymentSchema).parse(answer ?? []);
   }
 
   async paymentsOfSubscription(subscriptionId: string): Promise<PayherePayment[]> {
-    const answer = await this.call('GET', `/merchant/v1/subscription/${encodeURIComponent(subscriptionId)}/payments`, undefined, { emptyOk: true });
+    const answer = await this.call('GET', `/merchant/v1/subscription/${encodeURIComponent(subscriptionId)}/payments`, undefined, {
+      emptyOk: true,
+    });
     return z.array(paymentSchema).parse(answer ?? []);
   }
 
@@ -115,7 +119,8 @@ export class PayhereApi {
       body: 'grant_type=client_credentials',
     });
     const parsed = tokenSchema.safeParse(await readJson(res));
-    if (!res.ok || !parsed.success) throw new PayhereApiError(`PayHere token request failed (HTTP ${res.status})`, res.status >= 500 || res.status === 0);
+    if (!res.ok || !parsed.success)
+      throw new PayhereApiError(`PayHere token request failed (HTTP ${res.status})`, res.status >= 500 || res.status === 0);
     this.token = { value: parsed.data.access_token, expiresAt: this.now() + (parsed.data.expires_in ?? 599) * 1000 };
     return this.token.value;
   }
@@ -125,7 +130,11 @@ export class PayhereApi {
       const token = await this.accessToken();
       const res = await this.send(`${this.settings.baseUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const json = await readJson(res);
@@ -135,7 +144,11 @@ export class PayhereApi {
         continue;
       }
       const envelope = envelopeSchema.safeParse(json);
-      if (!envelope.success) throw new PayhereApiError(`PayHere ${path} answered HTTP ${res.status} without its envelope`, res.status >= 500 || res.status === 401);
+      if (!envelope.success)
+        throw new PayhereApiError(
+          `PayHere ${path} answered HTTP ${res.status} without its envelope`,
+          res.status >= 500 || res.status === 401,
+        );
       if (envelope.data.status === 1) return envelope.data.data;
       // A search that finds nothing is an answer, not a failure.
       if (options.emptyOk && envelope.data.data == null && res.status < 500) return [];

@@ -22,7 +22,12 @@ const COOL_DOWN_MS = 30_000;
  */
 export async function enqueuePayhereCharges(db: Executor, order: Pick<OrderRow, 'id' | 'chargesReadAt'>): Promise<void> {
   const earliest = order.chargesReadAt ? order.chargesReadAt.getTime() + COOL_DOWN_MS : 0;
-  await enqueueJob(db, PAYHERE_CHARGES_JOB, { orderId: order.id }, { dedupeKey: `${PAYHERE_CHARGES_JOB}:${order.id}`, ...(earliest > Date.now() ? { runAt: new Date(earliest) } : {}) });
+  await enqueueJob(
+    db,
+    PAYHERE_CHARGES_JOB,
+    { orderId: order.id },
+    { dedupeKey: `${PAYHERE_CHARGES_JOB}:${order.id}`, ...(earliest > Date.now() ? { runAt: new Date(earliest) } : {}) },
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +45,13 @@ async function appliedPaymentIds(tx: Executor, orderId: string): Promise<Set<str
   const rows = await tx
     .select({ externalId: schema.paymentEvents.externalId })
     .from(schema.paymentEvents)
-    .where(and(eq(schema.paymentEvents.orderId, orderId), eq(schema.paymentEvents.provider, 'payhere'), like(schema.paymentEvents.externalId, 'payment:%')));
+    .where(
+      and(
+        eq(schema.paymentEvents.orderId, orderId),
+        eq(schema.paymentEvents.provider, 'payhere'),
+        like(schema.paymentEvents.externalId, 'payment:%'),
+      ),
+    );
   return new Set(rows.map((r) => r.externalId.slice('payment:'.length)));
 }
 
@@ -74,7 +85,15 @@ export async function applyPayhereCharges(ctx: AppContext, api: PayhereApi, orde
       done.push('granted');
     }
     const record = async (p: PayherePayment, kind: string) =>
-      recordPaymentEvent(tx, { provider: 'payhere', externalId: paymentKey(p.payment_id), orderId: locked.id, kind, amount: locked.amount, currency: locked.currency, payload: p });
+      recordPaymentEvent(tx, {
+        provider: 'payhere',
+        externalId: paymentKey(p.payment_id),
+        orderId: locked.id,
+        kind,
+        amount: locked.amount,
+        currency: locked.currency,
+        payload: p,
+      });
 
     const applied = await appliedPaymentIds(tx, locked.id);
     if (!applied.has(first!.payment_id)) await record(first!, 'payment');

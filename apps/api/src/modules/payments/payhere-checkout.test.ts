@@ -23,7 +23,12 @@ describe('card checkout and the PayHere callback', () => {
   const load = async (s: Session = customer) =>
     (await t.app.inject({ method: 'POST', url: `/api/users/load/${s.user.email}`, headers: s.headers })).json();
   const orderRow = async (id: string) =>
-    (await queryRows<{ status: string; granted_at: string | null; amount: string }>(t.app.ctx.db, sql`select status, granted_at, amount from orders where id = ${id}`))[0]!;
+    (
+      await queryRows<{ status: string; granted_at: string | null; amount: string }>(
+        t.app.ctx.db,
+        sql`select status, granted_at, amount from orders where id = ${id}`,
+      )
+    )[0]!;
 
   it('answers the signed card form, priced from the catalogue', async () => {
     const form = await startCheckout(t.app, customer, 'package', 'pkgBasic');
@@ -51,7 +56,13 @@ describe('card checkout and the PayHere callback', () => {
     });
     expect(form.orderUUID).toBe(form.order_id);
     expect(form.hash).toBe(
-      checkoutHash({ merchantId: payhere.merchantId, merchantSecret: payhere.merchantSecret, orderId: form.order_id!, amount: '14.99', currency: 'USD' }),
+      checkoutHash({
+        merchantId: payhere.merchantId,
+        merchantSecret: payhere.merchantSecret,
+        orderId: form.order_id!,
+        amount: '14.99',
+        currency: 'USD',
+      }),
     );
     expect(JSON.stringify(form)).not.toContain(payhere.merchantSecret);
     expect(await orderRow(form.order_id!)).toMatchObject({ status: 'pending', granted_at: null, amount: '14.99' });
@@ -63,11 +74,26 @@ describe('card checkout and the PayHere callback', () => {
 
   it('refuses a checkout to visitors, for unknown items, and for bad bodies', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/orders', payload: { kind: 'package', id: 'pkgBasic' } })).statusCode).toBe(401);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { kind: 'package', id: 'pkgGold' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.headers,
+      payload: { kind: 'package', id: 'pkgGold' },
+    });
     expect(unknown.statusCode).toBe(404);
-    const wrongKind = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { kind: 'slots', id: '1000Hits' } });
+    const wrongKind = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.headers,
+      payload: { kind: 'slots', id: '1000Hits' },
+    });
     expect(wrongKind.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { kind: 'gift', id: 'x', amount: 0 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.headers,
+      payload: { kind: 'gift', id: 'x', amount: 0 },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -111,7 +137,9 @@ describe('card checkout and the PayHere callback', () => {
 
   it('grants once however often the callback is replayed, also concurrently', async () => {
     const form = await startCheckout(t.app, customer, 'package', 'pkgBasic');
-    const results = await Promise.all(Array.from({ length: 4 }, () => sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99' })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99' })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(results.map((r) => r.json().result).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'granted']);
     // Same order reported again under a second payment id: a claimed monthly charge, which grants
@@ -128,9 +156,13 @@ describe('card checkout and the PayHere callback', () => {
 
   it('waits on a pending status and grants on the later success', async () => {
     const form = await startCheckout(t.app, customer, 'package', 'pkgBasic');
-    expect((await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99', status_code: '0' })).json().result).toBe('pending');
+    expect((await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99', status_code: '0' })).json().result).toBe(
+      'pending',
+    );
     expect((await load()).package).toBeNull();
-    expect((await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99', status_code: '2' })).json().result).toBe('granted');
+    expect((await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99', status_code: '2' })).json().result).toBe(
+      'granted',
+    );
     expect((await load()).package.id).toBe('pkgBasic');
   });
 
@@ -141,9 +173,11 @@ describe('card checkout and the PayHere callback', () => {
     expect((await load()).package).toBeNull();
   });
 
-  it('refuses a signed payment whose payment_id is another order\'s (400, nothing granted)', async () => {
+  it("refuses a signed payment whose payment_id is another order's (400, nothing granted)", async () => {
     const first = await startCheckout(t.app, customer, 'package', 'pkgBasic');
-    expect((await sendNotify(t.app, { order_id: first.order_id!, payhere_amount: '14.99', payment_id: '777' })).json().result).toBe('granted');
+    expect((await sendNotify(t.app, { order_id: first.order_id!, payhere_amount: '14.99', payment_id: '777' })).json().result).toBe(
+      'granted',
+    );
     const second = await startCheckout(t.app, customer, 'hits', '1000Hits');
     const reused = await sendNotify(t.app, { order_id: second.order_id!, payhere_amount: '4.99', payment_id: '777' });
     expect(reused.statusCode).toBe(400);
@@ -151,13 +185,17 @@ describe('card checkout and the PayHere callback', () => {
     expect(await orderRow(second.order_id!)).toMatchObject({ status: 'pending', granted_at: null });
     expect((await load()).activatedadditionalhits).toEqual([]);
     // Its own payment, reported again with the right id, still goes through.
-    expect((await sendNotify(t.app, { order_id: second.order_id!, payhere_amount: '4.99', payment_id: '778' })).json().result).toBe('granted');
+    expect((await sendNotify(t.app, { order_id: second.order_id!, payhere_amount: '4.99', payment_id: '778' })).json().result).toBe(
+      'granted',
+    );
   });
 
   it('revokes on a charge-back, and a charge-back that arrives first blocks the grant', async () => {
     const form = await startCheckout(t.app, customer, 'package', 'pkgBasic');
     await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99' });
-    expect((await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99', status_code: '-3' })).json().result).toBe('revoked');
+    expect((await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: '14.99', status_code: '-3' })).json().result).toBe(
+      'revoked',
+    );
     const user = await load();
     expect(new Date(user.subscription_expiry_date).getTime()).toBeLessThanOrEqual(Date.now());
     expect(user.stats.normal.totalHits).toBe(0);
@@ -204,7 +242,12 @@ describe('card checkout and the PayHere callback', () => {
   it('does not let a deactivated account buy', async () => {
     const admin = await loginAdmin(t.app);
     await t.app.ctx.db.execute(sql`update users set status = 'DEACTIVATED' where id = ${customer.user.id}`);
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.headers, payload: { kind: 'package', id: 'pkgBasic' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.headers,
+      payload: { kind: 'package', id: 'pkgBasic' },
+    });
     expect(res.statusCode).toBe(403);
     expect(admin.user.role).toBe('ROLE_ADMIN');
   });

@@ -28,9 +28,16 @@ describe('PayHere monthly renewals, confirmed through the merchant API', () => {
   });
   afterAll(() => t.close());
 
-  const expiry = async () => new Date((await t.app.inject({ method: 'POST', url: '/api/users/load/monthly@example.com', headers: buyer.headers })).json().subscription_expiry_date);
+  const expiry = async () =>
+    new Date(
+      (await t.app.inject({ method: 'POST', url: '/api/users/load/monthly@example.com', headers: buyer.headers })).json()
+        .subscription_expiry_date,
+    );
   const events = (orderId: string) =>
-    queryRows<{ kind: string; external_id: string }>(t.app.ctx.db, sql`select kind, external_id from payment_events where order_id = ${orderId} and external_id like 'payment:%' order by id`);
+    queryRows<{ kind: string; external_id: string }>(
+      t.app.ctx.db,
+      sql`select kind, external_id from payment_events where order_id = ${orderId} and external_id like 'payment:%' order by id`,
+    );
 
   it('applies a charge made near the end of the period, once, however often it is notified', async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
@@ -46,8 +53,18 @@ describe('PayHere monthly renewals, confirmed through the merchant API', () => {
     expect(end2.getTime()).toBe(addMonths(end1, 1).getTime());
 
     // The same genuine notify delivered again, and the job run again: nothing more.
-    await sendNotify(t.app, { order_id: orderId, payhere_amount: '14.99', payment_id: String(paymentId), message_type: 'RECURRING_INSTALLMENT_SUCCESS' });
-    await sendNotify(t.app, { order_id: orderId, payhere_amount: '14.99', payment_id: String(paymentId), message_type: 'RECURRING_INSTALLMENT_SUCCESS' });
+    await sendNotify(t.app, {
+      order_id: orderId,
+      payhere_amount: '14.99',
+      payment_id: String(paymentId),
+      message_type: 'RECURRING_INSTALLMENT_SUCCESS',
+    });
+    await sendNotify(t.app, {
+      order_id: orderId,
+      payhere_amount: '14.99',
+      payment_id: String(paymentId),
+      message_type: 'RECURRING_INSTALLMENT_SUCCESS',
+    });
     await t.app.jobs.drain();
     expect((await expiry()).getTime()).toBe(end2.getTime());
     expect((await events(orderId)).map((e) => e.kind)).toEqual(['payment', 'renewal']);
@@ -87,13 +104,16 @@ describe('PayHere monthly renewals, confirmed through the merchant API', () => {
     await t.app.jobs.drain();
     expect((await expiry()).getTime()).toBe(end1.getTime());
 
-    const [first] = await queryRows<{ payment_id: string }>(t.app.ctx.db, sql`select payment_id from sandbox_payhere_payments where order_id = ${orderId}`);
+    const [first] = await queryRows<{ payment_id: string }>(
+      t.app.ctx.db,
+      sql`select payment_id from sandbox_payhere_payments where order_id = ${orderId}`,
+    );
     await sandboxControl(t.app, `payments/${first!.payment_id}/chargeback`);
     const user = (await t.app.inject({ method: 'POST', url: '/api/users/load/monthly@example.com', headers: buyer.headers })).json();
     expect(new Date(user.subscription_expiry_date).getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
   });
 
-  it('grants a paid order from PayHere\'s record when its notify never arrived', async () => {
+  it("grants a paid order from PayHere's record when its notify never arrived", async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
     // Undo what the notify did, as if it had been lost on the way.
     await t.app.ctx.db.execute(sql`update orders set status = 'pending', granted_at = null, paid_at = null where id = ${orderId}`);

@@ -6,7 +6,13 @@ describe('PayHere signatures (known answers)', () => {
   it('computes the checkout hash as INTEGRATIONS.md specifies', () => {
     // UPPER(MD5("secret")) = 5EBE2294ECD0E0F08EAB7690D2A6EE69
     expect(createHash('md5').update('secret').digest('hex').toUpperCase()).toBe('5EBE2294ECD0E0F08EAB7690D2A6EE69');
-    const hash = checkoutHash({ merchantId: '1211149', merchantSecret: 'secret', orderId: 'ItemNo12345', amount: '1000.00', currency: 'LKR' });
+    const hash = checkoutHash({
+      merchantId: '1211149',
+      merchantSecret: 'secret',
+      orderId: 'ItemNo12345',
+      amount: '1000.00',
+      currency: 'LKR',
+    });
     // MD5("1211149ItemNo123451000.00LKR5EBE2294ECD0E0F08EAB7690D2A6EE69"), upper-cased.
     expect(hash).toBe(createHash('md5').update('1211149ItemNo123451000.00LKR5EBE2294ECD0E0F08EAB7690D2A6EE69').digest('hex').toUpperCase());
     // Known answer computed independently with coreutils: echo -n '...' | md5sum
@@ -14,7 +20,14 @@ describe('PayHere signatures (known answers)', () => {
   });
 
   it('computes md5sig over the notify fields', () => {
-    const sig = notifySignature({ merchantId: '1211149', merchantSecret: 'secret', orderId: 'ItemNo12345', amount: '1000.00', currency: 'LKR', statusCode: '2' });
+    const sig = notifySignature({
+      merchantId: '1211149',
+      merchantSecret: 'secret',
+      orderId: 'ItemNo12345',
+      amount: '1000.00',
+      currency: 'LKR',
+      statusCode: '2',
+    });
     expect(sig).toBe('063DE6A73BFF929C0B1EC774ECB9BED5');
   });
 

@@ -29,15 +29,20 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
 
   const atPayhere = async (orderId: string) => (await api.subscriptions()).find((s) => s.order_id === orderId)?.status;
   const ours = async (orderId: string) =>
-    (await queryRows<{ gateway_subscription_id: string | null; gateway_subscription_status: string | null }>(
-      t.app.ctx.db,
-      sql`select gateway_subscription_id, gateway_subscription_status from orders where id = ${orderId}`,
-    ))[0]!;
+    (
+      await queryRows<{ gateway_subscription_id: string | null; gateway_subscription_status: string | null }>(
+        t.app.ctx.db,
+        sql`select gateway_subscription_id, gateway_subscription_status from orders where id = ${orderId}`,
+      )
+    )[0]!;
 
   it('records the subscription PayHere runs for a card package, by our order id', async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
     await t.app.jobs.drain();
-    expect(await ours(orderId)).toEqual({ gateway_subscription_id: String(await sandboxSubscriptionOf(t.app, orderId)), gateway_subscription_status: 'active' });
+    expect(await ours(orderId)).toEqual({
+      gateway_subscription_id: String(await sandboxSubscriptionOf(t.app, orderId)),
+      gateway_subscription_status: 'active',
+    });
   });
 
   it('a move to another package cancels the old subscription; the new one bills alone', async () => {
@@ -61,10 +66,20 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
   it('an admin grant of another package cancels the card subscription; a grant of the same one keeps it', async () => {
     const basic = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
     const admin = await loginAdmin(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgBasic', email: buyer.user.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgBasic', email: buyer.user.email },
+    });
     await t.app.jobs.drain();
     expect(await atPayhere(basic)).toBe('ACTIVE');
-    await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgPremium', email: buyer.user.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgPremium', email: buyer.user.email },
+    });
     await t.app.jobs.drain();
     expect(await atPayhere(basic)).toBe('CANCELLED');
   });
@@ -73,7 +88,9 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
     const normal = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
     const seo = await payWithSandboxCard(t.app, buyer, 'package', 'pkgSEOStarter');
     const admin = await loginAdmin(t.app);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${buyer.user.email}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${buyer.user.email}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     await t.app.jobs.drain();
     expect([await atPayhere(normal), await atPayhere(seo)]).toEqual(['CANCELLED', 'CANCELLED']);
   });
@@ -90,7 +107,10 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
 
   it('a charge-back cancels the subscription as well as revoking the package', async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
-    const [charge] = await queryRows<{ payment_id: string }>(t.app.ctx.db, sql`select payment_id from sandbox_payhere_payments where order_id = ${orderId}`);
+    const [charge] = await queryRows<{ payment_id: string }>(
+      t.app.ctx.db,
+      sql`select payment_id from sandbox_payhere_payments where order_id = ${orderId}`,
+    );
     await sandboxControl(t.app, `payments/${charge!.payment_id}/chargeback`);
     await t.app.jobs.drain();
     expect(await atPayhere(orderId)).toBe('CANCELLED');
@@ -101,15 +121,23 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
     const basic = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
     await payWithSandboxCard(t.app, buyer, 'package', 'pkgStandard');
     // PayHere unreachable: the job fails, so the queue runs it again later.
-    const unreachable = new PayhereApi({ ...t.app.ctx.config.payhere, baseUrl: `http://127.0.0.1:${await freePort()}` }, { timeoutMs: 2000 });
-    await expect(payhereCancelJob(t.app.ctx, unreachable)({ orderId: basic }, { id: 0, kind: 'payhere-cancel', payload: {}, attempts: 1, max_attempts: 20 })).rejects.toThrow(/unreachable/);
+    const unreachable = new PayhereApi(
+      { ...t.app.ctx.config.payhere, baseUrl: `http://127.0.0.1:${await freePort()}` },
+      { timeoutMs: 2000 },
+    );
+    await expect(
+      payhereCancelJob(t.app.ctx, unreachable)(
+        { orderId: basic },
+        { id: 0, kind: 'payhere-cancel', payload: {}, attempts: 1, max_attempts: 20 },
+      ),
+    ).rejects.toThrow(/unreachable/);
     expect(await atPayhere(basic)).toBe('ACTIVE');
     expect((await ours(basic)).gateway_subscription_status).toBe('cancelling');
     await t.app.jobs.drain();
     expect(await atPayhere(basic)).toBe('CANCELLED');
   });
 
-  it('learns of a subscription stopped at PayHere from PayHere, not from the notify\'s word', async () => {
+  it("learns of a subscription stopped at PayHere from PayHere, not from the notify's word", async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
     await t.app.jobs.drain();
     // A forged "stopped" (message_type is unsigned): PayHere still says ACTIVE, so it stays active.

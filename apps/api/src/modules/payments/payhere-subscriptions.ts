@@ -17,7 +17,12 @@ export type GatewaySubscriptionStatus = 'active' | 'failed' | 'cancelling' | 'ca
 /** Still charging, or may still charge: what a cancellation must reach. */
 const BILLING: GatewaySubscriptionStatus[] = ['active', 'failed'];
 
-const FROM_PAYHERE: Record<string, GatewaySubscriptionStatus> = { ACTIVE: 'active', FAILED: 'failed', CANCELLED: 'cancelled', COMPLETED: 'completed' };
+const FROM_PAYHERE: Record<string, GatewaySubscriptionStatus> = {
+  ACTIVE: 'active',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
+  COMPLETED: 'completed',
+};
 
 /** A card package order whose PayHere subscription may still be charging (its status unknown counts as charging). */
 const billing = () =>
@@ -35,12 +40,24 @@ const billing = () =>
  * marked 'cancelling' here, in the caller's transaction, and cancelled by a job retried until
  * PayHere confirms.
  */
-export async function cancelCardSubscriptions(tx: Executor, target: { userId: number; type?: string; exceptOrderId?: string } | { orderId: string }): Promise<number> {
+export async function cancelCardSubscriptions(
+  tx: Executor,
+  target: { userId: number; type?: string; exceptOrderId?: string } | { orderId: string },
+): Promise<number> {
   const where =
     'orderId' in target
       ? and(billing(), eq(orders.id, target.orderId))
-      : and(billing(), eq(orders.userId, target.userId), target.type ? eq(orders.packageType, target.type) : undefined, target.exceptOrderId ? ne(orders.id, target.exceptOrderId) : undefined);
-  const rows = await tx.update(orders).set({ gatewaySubscriptionStatus: 'cancelling', updatedAt: new Date() }).where(where).returning({ id: orders.id });
+      : and(
+          billing(),
+          eq(orders.userId, target.userId),
+          target.type ? eq(orders.packageType, target.type) : undefined,
+          target.exceptOrderId ? ne(orders.id, target.exceptOrderId) : undefined,
+        );
+  const rows = await tx
+    .update(orders)
+    .set({ gatewaySubscriptionStatus: 'cancelling', updatedAt: new Date() })
+    .where(where)
+    .returning({ id: orders.id });
   for (const row of rows) await enqueueJob(tx, PAYHERE_CANCEL_JOB, { orderId: row.id }, { dedupeKey: `${PAYHERE_CANCEL_JOB}:${row.id}` });
   return rows.length;
 }

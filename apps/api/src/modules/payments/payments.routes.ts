@@ -34,8 +34,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
 
   for (const kind of ['hits', 'slots'] as const) {
     const entries = api[kind];
-    await route(app, entries.activate, (request) => activatePurchasedAddon(ctx, currentUser(request), kind, request.body.additional_id, request.body.token));
-    await route(app, entries.grant, (request) => grantAddon(ctx, currentUser(request), kind, request.body.email, request.body.additional_id));
+    await route(app, entries.activate, (request) =>
+      activatePurchasedAddon(ctx, currentUser(request), kind, request.body.additional_id, request.body.token),
+    );
+    await route(app, entries.grant, (request) =>
+      grantAddon(ctx, currentUser(request), kind, request.body.email, request.body.additional_id),
+    );
     await route(app, entries.remove, async (request) => {
       await deleteActivatedAddon(ctx, kind, request.params.id);
       return { ok: true as const };

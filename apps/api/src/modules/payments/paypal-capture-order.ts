@@ -15,7 +15,12 @@ export const PAYPAL_DECLINED_MESSAGE = 'Your card was declined. Please choose an
  * waits for the webhook; an already captured order is read back and treated the same. Capturing
  * twice, even at once, grants once (settlePaypalCapture).
  */
-export async function capturePaypalOrder(ctx: AppContext, paypal: PaypalClient, actor: AuthUser, paypalOrderId: string): Promise<CaptureResult> {
+export async function capturePaypalOrder(
+  ctx: AppContext,
+  paypal: PaypalClient,
+  actor: AuthUser,
+  paypalOrderId: string,
+): Promise<CaptureResult> {
   const order = await findOrderByProviderId(ctx.db, 'paypal', paypalOrderId);
   // Someone else's order is reported exactly like a missing one.
   if (!order || order.userId !== actor.id) throw new AppError('NOT_FOUND', 'No such order.');

@@ -72,7 +72,9 @@ describe('the PayPal button: create, approve, capture', () => {
   });
 
   it('refuses visitors, unknown items and bad bodies, and creates nothing', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders', payload: { kind: 'package', id: 'pkgBasic' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders', payload: { kind: 'package', id: 'pkgBasic' } })).statusCode,
+    ).toBe(401);
     expect((await createPaypalOrder(t.app, customer, 'package', 'pkgGold')).statusCode).toBe(404);
     expect((await createPaypalOrder(t.app, customer, 'gift', 'pkgBasic')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders/ABC/capture' })).statusCode).toBe(401);
@@ -114,7 +116,7 @@ describe('the PayPal button: create, approve, capture', () => {
     expect(await activationCount(t.app, customer.user.id)).toBe(1);
   });
 
-  it("does not let another customer capture my order", async () => {
+  it('does not let another customer capture my order', async () => {
     const { id, orderUUID } = await approvedOrder(t.app, customer);
     const stranger = await registerCustomer(t.app);
     const res = await capturePaypal(t.app, stranger, id);

@@ -36,7 +36,12 @@ describe('the PayPal adapter against the embedded sandbox over HTTP', () => {
     expect(created).toEqual({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'CREATED' });
 
     const read = await client.getOrder(created.id);
-    expect(read.purchase_units?.[0]).toMatchObject({ reference_id: 'buyer@example.com', custom_id: 'package-pkgBasic', invoice_id: invoiceId, amount: { currency_code: 'USD', value: '14.99' } });
+    expect(read.purchase_units?.[0]).toMatchObject({
+      reference_id: 'buyer@example.com',
+      custom_id: 'package-pkgBasic',
+      invoice_id: invoiceId,
+      amount: { currency_code: 'USD', value: '14.99' },
+    });
     expect(firstCapture(read)).toBeUndefined();
 
     expect((await approvePaypal(t.app, created.id)).json()).toEqual({ id: created.id, status: 'APPROVED' });
@@ -110,14 +115,24 @@ describe('the PayPal adapter against the embedded sandbox over HTTP', () => {
   it('verifies webhooks through verify-webhook-signature, against the exact body', async () => {
     const { client } = countingClient(t.app);
     const { clientSecret, webhookId } = t.app.ctx.config.paypal;
-    const body = JSON.stringify({ id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAP1', amount: { currency_code: 'USD', value: '14.99' } } });
+    const body = JSON.stringify({
+      id: 'WH-1',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAP1', amount: { currency_code: 'USD', value: '14.99' } },
+    });
     const headers = signedWebhookHeaders({ secret: clientSecret, webhookId, certUrl: 'https://example.com/cert', body, now: new Date() });
 
     expect(await client.verifyWebhookSignature(headers, webhookId, body)).toBe(true);
     expect(await client.verifyWebhookSignature(headers, webhookId, body.replace('14.99', '0.01'))).toBe(false);
     expect(await client.verifyWebhookSignature(headers, 'another-webhook', body)).toBe(false);
     expect(await client.verifyWebhookSignature({ ...headers, 'paypal-transmission-id': randomUUID() }, webhookId, body)).toBe(false);
-    const forged = signedWebhookHeaders({ secret: 'attacker-secret', webhookId, certUrl: 'https://example.com/cert', body, now: new Date() });
+    const forged = signedWebhookHeaders({
+      secret: 'attacker-secret',
+      webhookId,
+      certUrl: 'https://example.com/cert',
+      body,
+      now: new Date(),
+    });
     expect(await client.verifyWebhookSignature(forged, webhookId, body)).toBe(false);
     const { 'paypal-transmission-sig': _dropped, ...unsigned } = headers;
     expect(await client.verifyWebhookSignature(unsigned, webhookId, body)).toBe(false);

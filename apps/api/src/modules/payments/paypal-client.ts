@@ -63,7 +63,10 @@ const orderSchema = z
             custom_id: z.string().optional(),
             invoice_id: z.string().optional(),
             amount: moneySchema.optional(),
-            payments: z.object({ captures: z.array(captureSchema).optional() }).loose().optional(),
+            payments: z
+              .object({ captures: z.array(captureSchema).optional() })
+              .loose()
+              .optional(),
           })
           .loose(),
       )
@@ -105,7 +108,13 @@ export interface CreateOrderInput {
 }
 
 /** The five headers PayPal signs a webhook delivery with (lower-case, as Node delivers them). */
-export const WEBHOOK_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
+export const WEBHOOK_HEADERS = [
+  'paypal-auth-algo',
+  'paypal-cert-url',
+  'paypal-transmission-id',
+  'paypal-transmission-sig',
+  'paypal-transmission-time',
+] as const;
 
 /** Refresh the token this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -149,7 +158,9 @@ export class PaypalClient {
   }
 
   captureOrder(id: string, requestId: string = randomUUID()): Promise<PaypalOrder> {
-    return this.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, orderSchema, '{}', { 'paypal-request-id': requestId });
+    return this.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, orderSchema, '{}', {
+      'paypal-request-id': requestId,
+    });
   }
 
   /**
@@ -157,7 +168,11 @@ export class PaypalClient {
    * received: it is spliced into the verification request unparsed, because re-serializing the
    * event can change its bytes and make a genuine delivery fail verification.
    */
-  async verifyWebhookSignature(headers: Record<string, string | string[] | undefined>, webhookId: string, rawEvent: string): Promise<boolean> {
+  async verifyWebhookSignature(
+    headers: Record<string, string | string[] | undefined>,
+    webhookId: string,
+    rawEvent: string,
+  ): Promise<boolean> {
     const values: string[] = [];
     for (const name of WEBHOOK_HEADERS) {
       const value = headers[name];
@@ -191,7 +206,13 @@ export class PaypalClient {
   }
 
   /** One authenticated JSON call; a 401 (token revoked or expired early) gets one retry with a fresh token. */
-  private async call<T>(method: string, path: string, schema: z.ZodType<T>, body?: string, headers: Record<string, string> = {}): Promise<T> {
+  private async call<T>(
+    method: string,
+    path: string,
+    schema: z.ZodType<T>,
+    body?: string,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.accessToken();
       const res = await this.send(method, path, body, {
@@ -218,7 +239,12 @@ export class PaypalClient {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PaypalError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', undefined, `PayPal ${method} ${path} ${timedOut ? 'timed out' : 'failed'}: ${String(error)}`);
+      throw new PaypalError(
+        0,
+        timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+        undefined,
+        `PayPal ${method} ${path} ${timedOut ? 'timed out' : 'failed'}: ${String(error)}`,
+      );
     }
   }
 }
@@ -244,7 +270,8 @@ async function parse<T>(res: Response, schema: z.ZodType<T>): Promise<T> {
     );
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new PaypalError(res.status, 'INVALID_RESPONSE', undefined, `PayPal answered ${res.status} with an unexpected body`);
+  if (!parsed.success)
+    throw new PaypalError(res.status, 'INVALID_RESPONSE', undefined, `PayPal answered ${res.status} with an unexpected body`);
   return parsed.data;
 }
 

@@ -13,7 +13,13 @@ import { paypalCustomId } from './paypal-settle-capture.ts';
  * order for exactly that amount. The browser names what it buys and nothing else. Answers PayPal's
  * order id (what the button's createOrder returns) and ours (the add-on calls take it as `token`).
  */
-export async function createPaypalOrder(ctx: AppContext, paypal: PaypalClient, actor: AuthUser, kind: OrderKind, id: string): Promise<PaypalOrderResult> {
+export async function createPaypalOrder(
+  ctx: AppContext,
+  paypal: PaypalClient,
+  actor: AuthUser,
+  kind: OrderKind,
+  id: string,
+): Promise<PaypalOrderResult> {
   const order = await createPendingOrder(ctx, actor, kind, id, 'paypal');
   let created: { id: string };
   try {
@@ -26,7 +32,10 @@ export async function createPaypalOrder(ctx: AppContext, paypal: PaypalClient, a
   } catch (error) {
     await updateOrder(ctx.db, order.id, { status: 'failed' });
     if (!(error instanceof PaypalError)) throw error;
-    ctx.log.error({ orderId: order.id, status: error.status, reason: error.reason, debugId: error.debugId }, 'PayPal order creation failed');
+    ctx.log.error(
+      { orderId: order.id, status: error.status, reason: error.reason, debugId: error.debugId },
+      'PayPal order creation failed',
+    );
     throw new AppError('UPSTREAM', 'PayPal is not available right now. Please try again later.');
   }
   await updateOrder(ctx.db, order.id, { providerOrderId: created.id });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import { findOrder, findOrderByProviderId, findOrderIdByPaypalCapture, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
+import {
+  findOrder,
+  findOrderByProviderId,
+  findOrderIdByPaypalCapture,
+  recordPaymentEvent,
+  updateOrder,
+  type OrderRow,
+} from './orders.repository.ts';
 import { revokeOrder } from './grant-order.ts';
 import { PaypalError, type PaypalCapture, type PaypalClient } from './paypal-client.ts';
 import { paypalCustomId, settlePaypalCapture } from './paypal-settle-capture.ts';
@@ -18,7 +25,10 @@ const eventSchema = z
         amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
         custom_id: z.string().optional(),
         invoice_id: z.string().optional(),
-        supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).loose().optional() }).loose().optional(),
+        supplementary_data: z
+          .object({ related_ids: z.object({ order_id: z.string().optional() }).loose().optional() })
+          .loose()
+          .optional(),
         links: z.array(z.object({ href: z.string(), rel: z.string() }).loose()).optional(),
       })
       .loose(),

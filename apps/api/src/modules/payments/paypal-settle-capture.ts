@@ -27,7 +27,13 @@ export type SettleResult = 'granted' | 'already granted' | 'ignored: order revok
  * (provider 'paypal', external id = capture id), marks the order paid and grants it. The order row
  * is locked and grantOrder sets granted_at once, so captures and webhooks racing each other grant once.
  */
-export async function settlePaypalCapture(ctx: AppContext, tx: Executor, orderId: string, capture: PaypalCapture, payload: unknown): Promise<SettleResult> {
+export async function settlePaypalCapture(
+  ctx: AppContext,
+  tx: Executor,
+  orderId: string,
+  capture: PaypalCapture,
+  payload: unknown,
+): Promise<SettleResult> {
   const order = await findOrder(tx, orderId, true);
   if (!order) return 'mismatch';
   const why = capture.status === 'COMPLETED' ? captureMismatch(order, capture) : `capture status ${capture.status}`;

@@ -49,7 +49,8 @@ export const capturePaypal = (app: App, s: Session, paypalOrderId: string) =>
   app.inject({ method: 'POST', url: `/api/payments/paypal/orders/${paypalOrderId}/capture`, headers: s.headers });
 
 /** What our approval dialog does: the buyer approves at the sandbox. */
-export const approvePaypal = (app: App, paypalOrderId: string) => app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${paypalOrderId}/approve` });
+export const approvePaypal = (app: App, paypalOrderId: string) =>
+  app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${paypalOrderId}/approve` });
 
 /** A sandbox helper that changes a capture and sends the signed webhook (complete, deny, refund). */
 export const sandboxEvent = (app: App, paypalOrderId: string, action: 'complete' | 'deny' | 'refund') =>
@@ -65,13 +66,17 @@ export async function approvedOrder(app: App, s: Session, kind = 'package', id =
   return order;
 }
 
-export const loadUser = async (app: App, s: Session) => (await app.inject({ method: 'POST', url: `/api/users/load/${s.user.email}`, headers: s.headers })).json();
+export const loadUser = async (app: App, s: Session) =>
+  (await app.inject({ method: 'POST', url: `/api/users/load/${s.user.email}`, headers: s.headers })).json();
 
 export async function orderRow(app: App, id: string) {
-  const rows = await queryRows<{ status: string; granted_at: string | null; revoked_at: string | null; amount: string; provider_order_id: string | null }>(
-    app.ctx.db,
-    sql`select status, granted_at, revoked_at, amount, provider_order_id from orders where id = ${id}`,
-  );
+  const rows = await queryRows<{
+    status: string;
+    granted_at: string | null;
+    revoked_at: string | null;
+    amount: string;
+    provider_order_id: string | null;
+  }>(app.ctx.db, sql`select status, granted_at, revoked_at, amount, provider_order_id from orders where id = ${id}`);
   return rows[0]!;
 }
 

@@ -34,9 +34,20 @@ describe('PayPal webhooks', () => {
   afterAll(() => t.close());
 
   const post = (headers: Record<string, string>, body: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/paypal/webhook', headers: { ...headers, 'content-type': 'application/json' }, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paypal/webhook',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: body,
+    });
   const sign = (body: string, secret = t.app.ctx.config.paypal.clientSecret) =>
-    signedWebhookHeaders({ secret, webhookId: t.app.ctx.config.paypal.webhookId, certUrl: 'https://example.com/cert', body, now: new Date() });
+    signedWebhookHeaders({
+      secret,
+      webhookId: t.app.ctx.config.paypal.webhookId,
+      certUrl: 'https://example.com/cert',
+      body,
+      now: new Date(),
+    });
   const events = async () => (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from payment_events`))[0]!.n;
 
   /** A customer's approved order captured as PENDING (the sandbox's pending@example.com buyer). */
@@ -97,7 +108,14 @@ describe('PayPal webhooks', () => {
     const event = {
       id: 'WH-CHEAP',
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
-      resource: { id: 'CAPCHEAP', status: 'COMPLETED', amount: { currency_code: 'USD', value: '14.99' }, custom_id: 'package-pkgPremiumPlus', invoice_id: orderUUID, supplementary_data: { related_ids: { order_id: id } } },
+      resource: {
+        id: 'CAPCHEAP',
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '14.99' },
+        custom_id: 'package-pkgPremiumPlus',
+        invoice_id: orderUUID,
+        supplementary_data: { related_ids: { order_id: id } },
+      },
     };
     const body = JSON.stringify(event);
     expect((await post(sign(body), body)).json()).toEqual({ result: 'mismatch' });
@@ -124,7 +142,10 @@ describe('PayPal webhooks', () => {
     const card = await registerCustomer(t.app, { email: 'refund-doc@example.com' });
     const { id, orderUUID } = await approvedOrder(t.app, card);
     expect((await capturePaypal(t.app, card, id)).json().status).toBe('COMPLETED');
-    const [capture] = await queryRows<{ id: string }>(t.app.ctx.db, sql`select external_id as id from payment_events where order_id = ${orderUUID} and provider = 'paypal' and kind = 'payment'`);
+    const [capture] = await queryRows<{ id: string }>(
+      t.app.ctx.db,
+      sql`select external_id as id from payment_events where order_id = ${orderUUID} and provider = 'paypal' and kind = 'payment'`,
+    );
     const captureId = capture!.id;
     const event = {
       id: 'WH-REFUND-DOC',
@@ -154,7 +175,11 @@ describe('PayPal webhooks', () => {
   });
 
   it('acknowledges verified events about orders it does not know, doing nothing', async () => {
-    const body = JSON.stringify({ id: 'WH-STRANGER', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'X', status: 'COMPLETED', amount: { currency_code: 'USD', value: '1.00' } } });
+    const body = JSON.stringify({
+      id: 'WH-STRANGER',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'X', status: 'COMPLETED', amount: { currency_code: 'USD', value: '1.00' } },
+    });
     expect((await post(sign(body), body)).json()).toEqual({ result: 'ignored: unknown order' });
   });
 });

@@ -16,7 +16,8 @@ export async function mailSandboxRoutes(app: FastifyInstance): Promise<void> {
     const mails = await app.ctx.db.select().from(schema.emails).orderBy(desc(schema.emails.id)).limit(100);
     const items = mails
       .map(
-        (m) => `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${m.createdAt.toISOString()} · ${escape(m.status)}</p><pre>${escape(m.text)}</pre></article>`,
+        (m) =>
+          `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${m.createdAt.toISOString()} · ${escape(m.status)}</p><pre>${escape(m.text)}</pre></article>`,
       )
       .join('');
     return reply

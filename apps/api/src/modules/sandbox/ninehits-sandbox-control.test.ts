@@ -38,7 +38,11 @@ describe('the sandbox control route', () => {
   afterAll(() => t.close());
 
   async function control(body: unknown, key = KEY) {
-    return fetch(`${t.baseUrl}/sandbox/9hits/control?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return fetch(`${t.baseUrl}/sandbox/9hits/control?key=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
   const call = (path: string, body?: unknown, query: Record<string, string> = {}) =>
     fetch(`${t.baseUrl}/sandbox/9hits/api/${path}?${new URLSearchParams({ key: KEY, ...query })}`, {
@@ -46,14 +50,17 @@ describe('the sandbox control route', () => {
       ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
   const count = async () => ((await (await call('siteGet')).json()) as { data: unknown[] }).data.length;
-  const campaign = async (id: number) => ((await (await call('siteGet', undefined, { filter: `id:${id}` })).json()) as { data: Record<string, unknown>[] }).data[0]!;
+  const campaign = async (id: number) =>
+    ((await (await call('siteGet', undefined, { filter: `id:${id}` })).json()) as { data: Record<string, unknown>[] }).data[0]!;
   const add = async (overrides: Record<string, unknown> = {}) => {
     const res = (await (await call('siteAdd', documentedCampaign(overrides))).json()) as { messages: string[] };
     return Number(/#(\d+)/.exec(res.messages[0]!)![1]);
   };
   /** As if the campaign had been running for `ms` (and was created long enough ago to be approved). */
   const runFor = (ms: number) =>
-    t.app.ctx.db.execute(sql`update sandbox_ninehits_campaigns set created_at = now() - interval '1 hour', accrued_at = now() - ${`${ms} milliseconds`}::interval`);
+    t.app.ctx.db.execute(
+      sql`update sandbox_ninehits_campaigns set created_at = now() - interval '1 hour', accrued_at = now() - ${`${ms} milliseconds`}::interval`,
+    );
 
   it('needs the key, and refuses what it does not know', async () => {
     expect((await control({ delayMs: 10 }, 'wrong')).status).toBe(401);
@@ -65,7 +72,11 @@ describe('the sandbox control route', () => {
 
   it('fails the next calls without doing anything, then answers again', async () => {
     expect((await control({ fail: { count: 2, with: 'error-envelope', path: 'siteAdd' } })).status).toBe(200);
-    expect((await (await call('siteAdd', documentedCampaign())).json()) as object).toEqual({ status: 'error', messages: ['Service is temporarily unavailable.'], data: null });
+    expect((await (await call('siteAdd', documentedCampaign())).json()) as object).toEqual({
+      status: 'error',
+      messages: ['Service is temporarily unavailable.'],
+      data: null,
+    });
     const second = await call('siteAdd', documentedCampaign());
     expect(second.status).toBe(200);
     expect(await count()).toBe(0);
@@ -129,14 +140,14 @@ describe('the sandbox control route', () => {
     await control({ account: { points: 12.5, slots: 1 } });
     const profile = (await (await call('profileGet')).json()) as { data: unknown };
     expect(profile.data).toMatchObject({ points: 12.5, slots: { used: 1, available: 0 } });
-    expect((await (await call('siteAdd', documentedCampaign())).json()) as object).toMatchObject({ status: 'error', messages: ['You have no campaign slots left.'] });
+    expect((await (await call('siteAdd', documentedCampaign())).json()) as object).toMatchObject({
+      status: 'error',
+      messages: ['You have no campaign slots left.'],
+    });
   });
 
   it('does not exist in live mode', async () => {
-    const live = await buildApp(
-      loadConfig(testEnv(LIVE_TEST_ENV)),
-      { database: t.testDb.database, logger: false, runJobs: false },
-    );
+    const live = await buildApp(loadConfig(testEnv(LIVE_TEST_ENV)), { database: t.testDb.database, logger: false, runJobs: false });
     try {
       for (const url of [`/sandbox/9hits/control?key=${KEY}`, `/sandbox/9hits/api/siteAdd?key=${KEY}`]) {
         expect((await live.inject({ method: 'POST', url, payload: { reset: true } })).statusCode).toBe(404);

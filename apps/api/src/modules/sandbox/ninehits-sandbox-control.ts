@@ -21,7 +21,12 @@ export const controlBodySchema = z.strictObject({
   /** Sets a campaign's moderation state (null: back to pending, then approved after a few seconds). */
   systemState: z.strictObject({ id: z.number().int().positive(), state: z.string().trim().min(1).max(40).nullable() }).optional(),
   /** The account's balance as profileGet answers it (null: the default). */
-  account: z.strictObject({ points: z.number().min(0).max(1e12).nullable().optional(), slots: z.number().int().min(0).max(1e7).nullable().optional() }).optional(),
+  account: z
+    .strictObject({
+      points: z.number().min(0).max(1e12).nullable().optional(),
+      slots: z.number().int().min(0).max(1e7).nullable().optional(),
+    })
+    .optional(),
   /** Back to normal: no delay, no pending failures or losses, the default balance. */
   reset: z.literal(true).optional(),
 });
@@ -59,8 +64,14 @@ export class SandboxControl {
   }
 
   state() {
-    const rules = (list: Rule[]) => list.filter((r) => r.left > 0).map((r) => ({ count: r.left, with: r.with, ...(r.path ? { path: r.path } : {}) }));
-    return { delayMs: this.delayMs, fail: rules(this.failRules), lose: rules(this.loseRules), account: { points: this.points ?? DEFAULT_POINTS, slots: this.slots ?? DEFAULT_SLOTS } };
+    const rules = (list: Rule[]) =>
+      list.filter((r) => r.left > 0).map((r) => ({ count: r.left, with: r.with, ...(r.path ? { path: r.path } : {}) }));
+    return {
+      delayMs: this.delayMs,
+      fail: rules(this.failRules),
+      lose: rules(this.loseRules),
+      account: { points: this.points ?? DEFAULT_POINTS, slots: this.slots ?? DEFAULT_SLOTS },
+    };
   }
 
   /** Takes one failure meant for this call, if any. */
@@ -83,7 +94,9 @@ function take(rules: Rule[], path: SandboxPath): string | undefined {
 /** Answers a refused call as told: the error envelope (HTTP 200 or 500) or a proxy's 502 page. */
 export function sendFailure(reply: FastifyReply, how: string): FastifyReply {
   if (how === 'http-502') return reply.code(502).type('text/html').send('<html><body><h1>502 Bad Gateway</h1></body></html>');
-  return reply.code(how === 'http-500' ? 500 : 200).send({ status: 'error', messages: ['Service is temporarily unavailable.'], data: null });
+  return reply
+    .code(how === 'http-500' ? 500 : 200)
+    .send({ status: 'error', messages: ['Service is temporarily unavailable.'], data: null });
 }
 
 /** Loses the answer of a call that was carried out: the connection drops, or a proxy answers 502. */

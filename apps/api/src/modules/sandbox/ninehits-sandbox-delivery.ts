@@ -35,7 +35,7 @@ export function viewsBetween(hours: { max: number }[] | undefined, from: number,
   // Whole sandbox days at once, then hour by hour.
   const wholeDays = Math.floor((to - from) / day);
   views += wholeDays * perDay;
-  for (let t = from + wholeDays * day; t < to; ) {
+  for (let t = from + wholeDays * day; t < to;) {
     const hourIndex = Math.floor(t / SANDBOX_HOUR_MS);
     const end = Math.min((hourIndex + 1) * SANDBOX_HOUR_MS, to);
     views += (viewsInHour(hours, hourIndex % 24) * (end - t)) / SANDBOX_HOUR_MS;
@@ -62,5 +62,11 @@ export function confirmedHitsOf(row: Row, now: number): number {
 
 /** A campaign as siteGet answers it: what was set, with the panel's own fields. */
 export function presentCampaign(row: Row, now: number) {
-  return { ...(row.body as object), id: row.id, userState: row.userState, systemState: systemStateOf(row, now), confirmedHits: confirmedHitsOf(row, now) };
+  return {
+    ...(row.body as object),
+    id: row.id,
+    userState: row.userState,
+    systemState: systemStateOf(row, now),
+    confirmedHits: confirmedHitsOf(row, now),
+  };
 }

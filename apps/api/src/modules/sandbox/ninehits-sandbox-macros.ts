@@ -11,8 +11,24 @@ import { NINEHITS_MACRO_BUILTINS } from '../delivery/ninehits-macro-builtins.ts'
  * is reached through EvalScript).
  */
 const JS_GLOBAL_FUNCTIONS = new Set([
-  'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI',
-  'String', 'Number', 'Boolean', 'Array', 'Object', 'Date', 'Symbol', 'BigInt', 'RegExp', 'Error',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'encodeURI',
+  'decodeURI',
+  'String',
+  'Number',
+  'Boolean',
+  'Array',
+  'Object',
+  'Date',
+  'Symbol',
+  'BigInt',
+  'RegExp',
+  'Error',
 ]);
 const JS_GLOBAL_OBJECTS = new Set(['Math', 'JSON', 'Object', 'Array', 'String', 'Number', 'Date', 'Promise', 'Reflect', 'Intl', 'console']);
 
@@ -35,15 +51,18 @@ function walk(node: Node, visit: (n: Node) => void): void {
 export function macroProblems(source: string): string[] {
   let program: Node;
   try {
-    program = parse(source, { sourceType: 'script', allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true }).program as unknown as Node;
+    program = parse(source, { sourceType: 'script', allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true })
+      .program as unknown as Node;
   } catch (error) {
     return [`syntax error: ${(error as Error).message}`];
   }
 
   const declared = new Set<string>();
   walk(program, (n) => {
-    if ((n.type === 'VariableDeclarator' || n.type === 'FunctionDeclaration') && isNode(n.id) && n.id.type === 'Identifier') declared.add(n.id.name as string);
-    for (const param of Array.isArray(n.params) ? n.params : []) if (isNode(param) && param.type === 'Identifier') declared.add(param.name as string);
+    if ((n.type === 'VariableDeclarator' || n.type === 'FunctionDeclaration') && isNode(n.id) && n.id.type === 'Identifier')
+      declared.add(n.id.name as string);
+    for (const param of Array.isArray(n.params) ? n.params : [])
+      if (isNode(param) && param.type === 'Identifier') declared.add(param.name as string);
   });
 
   const problems: string[] = [];
@@ -62,7 +81,8 @@ function callProblems(call: Node, source: string, declared: Set<string>): string
     if (!builtin) return declared.has(name) || JS_GLOBAL_FUNCTIONS.has(name) ? [] : [`${name} is not a 9Hits macro function`];
     const problems: string[] = [];
     if (args.length > builtin.maxArgs) problems.push(`${name} takes at most ${builtin.maxArgs} arguments`);
-    if (!builtin.takesObjects && args.some((a) => a.type === 'ObjectExpression' || a.type === 'ArrayExpression')) problems.push(`${name} takes plain arguments, not an object`);
+    if (!builtin.takesObjects && args.some((a) => a.type === 'ObjectExpression' || a.type === 'ArrayExpression'))
+      problems.push(`${name} takes plain arguments, not an object`);
     return problems;
   }
   // A method call: fine on a value, a declared variable or a standard object, not on an undeclared name.

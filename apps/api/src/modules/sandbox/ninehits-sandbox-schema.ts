@@ -20,9 +20,7 @@ const percentages = <K extends string>(keys: readonly [K, ...K[]]) => z.partialR
 const LEVELS = ['slow+', 'medium+', 'good+'] as const;
 
 /** One hour: 0 is no limit for that hour, -1 no views. */
-const hour = z
-  .strictObject({ min: int.min(-1), max: int.min(-1) })
-  .refine((h) => h.max <= 0 || h.min <= h.max, 'min must not exceed max');
+const hour = z.strictObject({ min: int.min(-1), max: int.min(-1) }).refine((h) => h.max <= 0 || h.min <= h.max, 'min must not exceed max');
 
 /** "YYYY/MM/DD HH:mm:ss", a real date. */
 export const PANEL_DATE = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -89,7 +87,9 @@ const fields = {
   userState: z.enum(['running', 'paused']),
 };
 
-const optional = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> };
+const optional = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as {
+  [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;
+};
 
 /** siteAdd: the simple sample's fields are required, the others optional. */
 export const siteAddSchema = z.strictObject({

@@ -3,7 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import { confirmedHitsOf, presentCampaign } from './ninehits-sandbox-delivery.ts';
-import { controlBodySchema, DEFAULT_POINTS, DEFAULT_SLOTS, loseAnswer, SandboxControl, sendFailure, type SandboxPath } from './ninehits-sandbox-control.ts';
+import {
+  controlBodySchema,
+  DEFAULT_POINTS,
+  DEFAULT_SLOTS,
+  loseAnswer,
+  SandboxControl,
+  sendFailure,
+  type SandboxPath,
+} from './ninehits-sandbox-control.ts';
 import { macroProblems } from './ninehits-sandbox-macros.ts';
 import { messagesOf, siteAddSchema, siteDelSchema, siteUpdateSchema, type SandboxCampaignBody } from './ninehits-sandbox-schema.ts';
 
@@ -46,8 +54,12 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
   await app.register(
     async (api) => {
       // Whatever goes wrong before a handler (malformed JSON, a wrong content type) answers in the envelope too.
-      api.setErrorHandler((err: { statusCode?: number; message: string }, _request, reply) => reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(error(err.message)));
-      api.setNotFoundHandler((request, reply) => reply.code(404).send(error(`Unknown API call ${request.method} ${request.url.split('?')[0]}`)));
+      api.setErrorHandler((err: { statusCode?: number; message: string }, _request, reply) =>
+        reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(error(err.message)),
+      );
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send(error(`Unknown API call ${request.method} ${request.url.split('?')[0]}`)),
+      );
 
       const route = (method: 'GET' | 'POST', path: SandboxPath, handle: (request: FastifyRequest) => Promise<Envelope>) =>
         api.route({
@@ -95,9 +107,18 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
             ? // Any other text is a search on title or URL, as documented: a `title:` prefix is just more text.
               sql`(strpos(lower(${campaigns.body}->>'title'), lower(${filter})) > 0 or strpos(lower(${campaigns.body}->>'urls'), lower(${filter})) > 0)`
             : sql`true`;
-        const rows = await db.select().from(campaigns).where(where).orderBy(asc(campaigns.createdAt), asc(campaigns.id)).limit(limit).offset((page - 1) * limit);
+        const rows = await db
+          .select()
+          .from(campaigns)
+          .where(where)
+          .orderBy(asc(campaigns.createdAt), asc(campaigns.id))
+          .limit(limit)
+          .offset((page - 1) * limit);
         const now = Date.now();
-        return ok(rows.map((r) => presentCampaign(r, now)), [`Fetched ${rows.length}`]);
+        return ok(
+          rows.map((r) => presentCampaign(r, now)),
+          [`Fetched ${rows.length}`],
+        );
       });
 
       route('POST', 'siteUpdate', async (request) => {
@@ -159,7 +180,10 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
       const [row] = await db.select().from(campaigns).where(eq(campaigns.id, systemState.id));
       if (!row) return reply.code(404).send(error(`Campaign #${systemState.id} not found.`));
       const now = new Date();
-      await db.update(campaigns).set({ systemState: systemState.state, confirmedHits: confirmedHitsOf(row, now.getTime()), accruedAt: now }).where(eq(campaigns.id, row.id));
+      await db
+        .update(campaigns)
+        .set({ systemState: systemState.state, confirmedHits: confirmedHitsOf(row, now.getTime()), accruedAt: now })
+        .where(eq(campaigns.id, row.id));
     }
     control.apply(parsed.data);
     return reply.send(ok(control.state()));

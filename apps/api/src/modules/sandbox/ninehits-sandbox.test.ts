@@ -15,8 +15,10 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
   beforeEach(() => t.reset());
   afterAll(() => t.close());
 
-  const post = (path: string, payload: unknown, key = KEY) => t.app.inject({ method: 'POST', url: `${API}/${path}?key=${key}`, payload: payload as object });
-  const get = (path: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `${API}/${path}?${new URLSearchParams({ key: KEY, ...query })}` });
+  const post = (path: string, payload: unknown, key = KEY) =>
+    t.app.inject({ method: 'POST', url: `${API}/${path}?key=${key}`, payload: payload as object });
+  const get = (path: string, query: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${API}/${path}?${new URLSearchParams({ key: KEY, ...query })}` });
   const add = async (overrides: Record<string, unknown> = {}) => {
     const res = (await post('siteAdd', documentedCampaign(overrides))).json();
     expect(res, JSON.stringify(res)).toMatchObject({ status: 'ok', data: null });
@@ -27,7 +29,14 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
   it('accepts the documented full sample and answers the id only in messages', async () => {
     const id = await add();
     const [campaign] = (await get('siteGet', { filter: `id:${id}` })).json().data;
-    expect(campaign).toMatchObject({ id, title: 'My Site', userState: 'running', systemState: 'pending', confirmedHits: 0, hourlyLimit: { speed: 'fast' } });
+    expect(campaign).toMatchObject({
+      id,
+      title: 'My Site',
+      userState: 'running',
+      systemState: 'pending',
+      confirmedHits: 0,
+      hourlyLimit: { speed: 'fast' },
+    });
   });
 
   it('refuses a wrong key in the error envelope', async () => {
@@ -38,7 +47,11 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
 
   it.each<[string, Record<string, unknown>, RegExp]>([
     ['a numeric hourlyLimit', { hourlyLimit: 21 }, /^hourlyLimit: /],
-    ['23 hours', { hourlyLimit: { speed: 'fast', hours: Array(23).fill({ min: 1, max: 1 }) } }, /hourlyLimit\.hours: must list the 24 hours/],
+    [
+      '23 hours',
+      { hourlyLimit: { speed: 'fast', hours: Array(23).fill({ min: 1, max: 1 }) } },
+      /hourlyLimit\.hours: must list the 24 hours/,
+    ],
     ['an hour without max', { hourlyLimit: { speed: 'fast', hours: Array(24).fill({ min: 1 }) } }, /hourlyLimit\.hours\.0\.max/],
     ['an undocumented speed', { hourlyLimit: { speed: 'turbo', hours: Array(24).fill({ min: 1, max: 1 }) } }, /hourlyLimit\.speed/],
     ['null geo', { geo: null }, /^geo: /],
@@ -48,8 +61,16 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
     ['a read-only field', { systemState: 'approved', confirmedHits: 5 }, /^Unknown fields: systemState, confirmedHits$/],
     ['null macros', { macros: null }, /^macros: /],
     ['an undocumented macro function', { macros: 'await ScrollPage({ times: 3 });' }, /^macros: ScrollPage is not a 9Hits macro function$/],
-    ['an options object to a documented function', { macros: 'await ClickRandomInternalLink({ times: [1, 3] });' }, /^macros: ClickRandomInternalLink takes plain arguments/],
-    ['the page object outside EvalScript', { popupMacros: 'document.querySelector("a").click();' }, /^popupMacros: document\.querySelector is not defined in a 9Hits macro$/],
+    [
+      'an options object to a documented function',
+      { macros: 'await ClickRandomInternalLink({ times: [1, 3] });' },
+      /^macros: ClickRandomInternalLink takes plain arguments/,
+    ],
+    [
+      'the page object outside EvalScript',
+      { popupMacros: 'document.querySelector("a").click();' },
+      /^popupMacros: document\.querySelector is not defined in a 9Hits macro$/,
+    ],
     ['a macro that does not parse', { macros: 'await Delay(1000' }, /^macros: syntax error/],
     ['a duration over 600 seconds', { duration: [10, 601] }, /^duration\.1: /],
     ['an untilDate in another format', { untilDate: '2031-10-13T06:08:04Z' }, /^untilDate: must be "YYYY\/MM\/DD HH:mm:ss"$/],
@@ -58,12 +79,20 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
     const res = (await post('siteAdd', documentedCampaign(overrides))).json();
     expect(res.status).toBe('error');
     expect(res.data).toBeNull();
-    expect(res.messages.some((m: string) => message.test(m)), JSON.stringify(res.messages)).toBe(true);
+    expect(
+      res.messages.some((m: string) => message.test(m)),
+      JSON.stringify(res.messages),
+    ).toBe(true);
     expect((await titles({})).length).toBe(0);
   });
 
   it('answers malformed JSON and unknown calls in the envelope', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: `${API}/siteAdd?key=${KEY}`, headers: { 'content-type': 'application/json' }, payload: '{"title":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `${API}/siteAdd?key=${KEY}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ status: 'error', data: null });
     expect((await get('siteFind')).json()).toMatchObject({ status: 'error', data: null });
@@ -71,13 +100,20 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
 
   it('siteUpdate changes only what it is given, refuses what siteAdd refuses, and knows its campaigns', async () => {
     const id = await add();
-    expect((await post('siteUpdate', { id, geo: { rule: 'all', by: 'country', codes: null }, userState: 'paused' })).json()).toEqual({ status: 'ok', messages: [`Updated #${id}`], data: null });
+    expect((await post('siteUpdate', { id, geo: { rule: 'all', by: 'country', codes: null }, userState: 'paused' })).json()).toEqual({
+      status: 'ok',
+      messages: [`Updated #${id}`],
+      data: null,
+    });
     const [campaign] = (await get('siteGet', { filter: `id:${id}` })).json().data;
     expect(campaign).toMatchObject({ geo: { rule: 'all', codes: null }, userState: 'paused', title: 'My Site', maxHits: 110 });
     expect((await post('siteUpdate', { id, referrers: null })).json().status).toBe('error');
     expect((await post('siteUpdate', { id, hourlyLimit: 4 })).json().status).toBe('error');
     expect((await post('siteUpdate', { title: 'no id' })).json().status).toBe('error');
-    expect((await post('siteUpdate', { id: id + 1000, title: 'x' })).json()).toMatchObject({ status: 'error', messages: [`Campaign #${id + 1000} not found.`] });
+    expect((await post('siteUpdate', { id: id + 1000, title: 'x' })).json()).toMatchObject({
+      status: 'error',
+      messages: [`Campaign #${id + 1000} not found.`],
+    });
   });
 
   it('siteGet: id: finds one; any other filter, "title:" included, is a search on title or URL', async () => {
@@ -112,7 +148,11 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
   it('profileGet answers the documented profile with points and slots', async () => {
     await add();
     const res = (await get('profileGet')).json();
-    expect(res).toMatchObject({ status: 'ok', messages: null, data: { username: 'sandbox', slots: { used: 1, available: 99_999 }, points: 1_000_000 } });
+    expect(res).toMatchObject({
+      status: 'ok',
+      messages: null,
+      data: { username: 'sandbox', slots: { used: 1, available: 99_999 }, points: 1_000_000 },
+    });
   });
 
   it('approves a new campaign a few seconds after creation', async () => {

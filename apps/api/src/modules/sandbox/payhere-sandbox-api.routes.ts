@@ -30,15 +30,21 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
     const token = /^Bearer (\d+)\.([\w-]+)$/.exec(request.headers.authorization ?? '');
     const expires = Number(token?.[1]);
     const valid =
-      !!token && expires * 1000 > Date.now() && Buffer.from(token[2]!).length === Buffer.from(sign(expires)).length && timingSafeEqual(Buffer.from(token[2]!), Buffer.from(sign(expires)));
+      !!token &&
+      expires * 1000 > Date.now() &&
+      Buffer.from(token[2]!).length === Buffer.from(sign(expires)).length &&
+      timingSafeEqual(Buffer.from(token[2]!), Buffer.from(sign(expires)));
     if (!valid) void reply.code(401).send({ error: 'invalid_token', error_description: `Invalid access token: ${token?.[0] ?? 'none'}` });
     return valid;
   };
 
   app.post('/merchant/v1/oauth/token', public_, async (request, reply) => {
     const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const [id, secret] = Buffer.from(basic ?? '', 'base64').toString('utf8').split(':');
-    if (id !== appId || secret !== appSecret) return reply.code(401).send({ error: 'invalid_client', error_description: 'Bad client credentials' });
+    const [id, secret] = Buffer.from(basic ?? '', 'base64')
+      .toString('utf8')
+      .split(':');
+    if (id !== appId || secret !== appSecret)
+      return reply.code(401).send({ error: 'invalid_client', error_description: 'Bad client credentials' });
     if ((request.body as { grant_type?: string } | undefined)?.grant_type !== 'client_credentials') {
       return reply.code(400).send({ error: 'unsupported_grant_type', error_description: 'Unsupported grant type' });
     }
@@ -75,13 +81,18 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
     const id = idOf((request.body as { subscription_id?: unknown } | undefined)?.subscription_id);
     const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return refuse(reply, 'Invalid subscription id');
-    if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE', 'FAILED'], 'CANCELLED'))) return refuse(reply, 'Subscription is already cancelled.');
+    if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE', 'FAILED'], 'CANCELLED')))
+      return refuse(reply, 'Subscription is already cancelled.');
     // PayHere tells the merchant's notify URL that the subscription stopped.
-    await notifySubscription({ log: request.log, merchant: app.ctx.config.payhere, store }, { ...subscription, status: 'CANCELLED' }, {
-      statusCode: '-1',
-      statusMessage: 'Subscription cancelled.',
-      messageType: 'RECURRING_STOPPED',
-    });
+    await notifySubscription(
+      { log: request.log, merchant: app.ctx.config.payhere, store },
+      { ...subscription, status: 'CANCELLED' },
+      {
+        statusCode: '-1',
+        statusMessage: 'Subscription cancelled.',
+        messageType: 'RECURRING_STOPPED',
+      },
+    );
     return ok(reply, 'Successfully cancelled the subscription', null);
   });
 
@@ -90,7 +101,8 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
     const id = idOf((request.body as { subscription_id?: unknown } | undefined)?.subscription_id);
     const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return refuse(reply, 'Invalid subscription id');
-    if (!(await store.setSubscriptionStatus(subscription.id, ['FAILED'], 'ACTIVE'))) return refuse(reply, 'Subscription is not eligible for retrying');
+    if (!(await store.setSubscriptionStatus(subscription.id, ['FAILED'], 'ACTIVE')))
+      return refuse(reply, 'Subscription is not eligible for retrying');
     await chargeInstallment(app, store, { ...subscription, status: 'ACTIVE' }, request.log);
     return ok(reply, 'Recurring payment charged successfully', null);
   });
@@ -102,7 +114,8 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
     const payment = paymentId === undefined ? undefined : await store.payment(paymentId);
     if (!payment) return refuse(reply, 'Invalid payment id');
     if (typeof body.description !== 'string' || !body.description.trim()) return refuse(reply, 'description is required');
-    if (!(await store.setPaymentStatus(payment.paymentId, 'RECEIVED', 'REFUNDED'))) return refuse(reply, 'Payment is not eligible for a refund');
+    if (!(await store.setPaymentStatus(payment.paymentId, 'RECEIVED', 'REFUNDED')))
+      return refuse(reply, 'Payment is not eligible for a refund');
     return ok(reply, 'Successfully refunded', payment.paymentId);
   });
 }

@@ -28,13 +28,18 @@ describe('the embedded PayHere merchant API', () => {
     const bare = await fetch(`${base()}/merchant/v1/payment/search?order_id=x`);
     expect(bare.status).toBe(401);
     expect(await bare.json()).toMatchObject({ error: 'invalid_token' });
-    const forged = await fetch(`${base()}/merchant/v1/subscription`, { headers: { authorization: `Bearer ${Math.floor(Date.now() / 1000) + 500}.forged` } });
+    const forged = await fetch(`${base()}/merchant/v1/subscription`, {
+      headers: { authorization: `Bearer ${Math.floor(Date.now() / 1000) + 500}.forged` },
+    });
     expect(forged.status).toBe(401);
     const stranger = new PayhereApi({ ...t.app.ctx.config.payhere, appSecret: 'guessed' });
     await expect(stranger.subscriptions()).rejects.toThrow(/HTTP 401/);
     const wrongGrant = await fetch(`${base()}/merchant/v1/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${t.app.ctx.config.payhere.appId}:${t.app.ctx.config.payhere.appSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${t.app.ctx.config.payhere.appId}:${t.app.ctx.config.payhere.appSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=password',
     });
     expect(wrongGrant.status).toBe(400);
@@ -47,7 +52,9 @@ describe('the embedded PayHere merchant API', () => {
     expect(payments[0]!.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const subscription = String(await sandboxSubscriptionOf(t.app, orderId));
     expect((await api.paymentsOfSubscription(subscription)).map((p) => p.payment_id)).toEqual(payments.map((p) => p.payment_id));
-    expect(await api.subscriptions()).toEqual([expect.objectContaining({ subscription_id: subscription, order_id: orderId, status: 'ACTIVE' })]);
+    expect(await api.subscriptions()).toEqual([
+      expect.objectContaining({ subscription_id: subscription, order_id: orderId, status: 'ACTIVE' }),
+    ]);
     expect(await api.paymentsOfOrder('no-such-order')).toEqual([]);
     // A one-time add-on has a charge but no subscription.
     const addonOrder = await payWithSandboxCard(t.app, buyer, 'hits', '1000Hits');
@@ -81,7 +88,10 @@ describe('the embedded PayHere merchant API', () => {
     const [second] = await api.paymentsOfOrder(other);
     const tokenRes = await fetch(`${base()}/merchant/v1/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${t.app.ctx.config.payhere.appId}:${t.app.ctx.config.payhere.appSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${t.app.ctx.config.payhere.appId}:${t.app.ctx.config.payhere.appSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token } = (await tokenRes.json()) as { access_token: string };

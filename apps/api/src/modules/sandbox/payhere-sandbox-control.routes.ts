@@ -31,15 +31,21 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
     const rows = await Promise.all(
       subscriptions.map(async (s) => {
         const charges = await store.paymentsOfSubscription(s.id);
-        const action = (path: string, label: string) => `<form method="post" action="/sandbox/payhere/control/${path}"><button class="pay" type="submit">${label}</button></form>`;
+        const action = (path: string, label: string) =>
+          `<form method="post" action="/sandbox/payhere/control/${path}"><button class="pay" type="submit">${label}</button></form>`;
         const chargeList = charges
-          .map((c) => `<li>#${c.paymentId} · ${escapeHtml(payhereDate(c.chargedAt))} · ${escapeHtml(c.status)}${c.status === 'RECEIVED' ? action(`payments/${c.paymentId}/chargeback`, 'Charge back') : ''}</li>`)
+          .map(
+            (c) =>
+              `<li>#${c.paymentId} · ${escapeHtml(payhereDate(c.chargedAt))} · ${escapeHtml(c.status)}${c.status === 'RECEIVED' ? action(`payments/${c.paymentId}/chargeback`, 'Charge back') : ''}</li>`,
+          )
           .join('');
         const live = s.status === 'ACTIVE';
         return `<article class="card"><h2>Subscription #${s.id} · ${escapeHtml(s.status)}</h2><dl><dt>Order</dt><dd>${escapeHtml(s.orderId)}</dd><dt>Item</dt><dd>${escapeHtml(s.description)}</dd><dt>Amount</dt><dd>${escapeHtml(s.amount)} ${escapeHtml(s.currency)} every ${escapeHtml(s.recurrence.replace(/^1 /, ''))}</dd></dl><ul>${chargeList}</ul>${live ? `<div class="actions">${action(`subscriptions/${s.id}/charge`, 'Charge next month')}${action(`subscriptions/${s.id}/fail`, 'Fail next charge')}</div>` : ''}</article>`;
       }),
     );
-    return reply.type('text/html; charset=utf-8').send(sandboxPage('PayHere sandbox subscriptions', `<h1>Subscriptions</h1>${rows.join('') || '<p>No subscriptions yet.</p>'}`));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(sandboxPage('PayHere sandbox subscriptions', `<h1>Subscriptions</h1>${rows.join('') || '<p>No subscriptions yet.</p>'}`));
   });
 
   app.post('/control/subscriptions/:id/charge', public_, async (request, reply) => {
@@ -57,12 +63,17 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
     const id = idOf(request);
     const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return missing(reply, 'subscription');
-    if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE'], 'FAILED'))) return reply.code(409).send({ error: `subscription is ${subscription.status}` });
-    await notifySubscription({ log: request.log, merchant: app.ctx.config.payhere, store }, { ...subscription, status: 'FAILED' }, {
-      statusCode: '-2',
-      statusMessage: 'The card was declined.',
-      messageType: 'RECURRING_INSTALLMENT_FAILED',
-    });
+    if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE'], 'FAILED')))
+      return reply.code(409).send({ error: `subscription is ${subscription.status}` });
+    await notifySubscription(
+      { log: request.log, merchant: app.ctx.config.payhere, store },
+      { ...subscription, status: 'FAILED' },
+      {
+        statusCode: '-2',
+        statusMessage: 'The card was declined.',
+        messageType: 'RECURRING_INSTALLMENT_FAILED',
+      },
+    );
     return done(reply, request.headers.accept, { failed: true });
   });
 
@@ -71,7 +82,8 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
     const id = idOf(request);
     const payment = id === undefined ? undefined : await store.payment(id);
     if (!payment) return missing(reply, 'payment');
-    if (!(await store.setPaymentStatus(payment.paymentId, 'RECEIVED', 'CHARGEBACKED'))) return reply.code(409).send({ error: `payment is ${payment.status}` });
+    if (!(await store.setPaymentStatus(payment.paymentId, 'RECEIVED', 'CHARGEBACKED')))
+      return reply.code(409).send({ error: `payment is ${payment.status}` });
     await deliverNotify(
       request.log,
       `${app.ctx.config.appUrl}/api/payments/payhere/notify`,

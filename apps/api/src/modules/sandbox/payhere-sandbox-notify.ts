@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatAmount, notifySignature } from '../payments/payhere-signature.ts';
 import { payhereDate, type PayhereSandboxStore, type SandboxSubscription } from './payhere-sandbox-store.ts';
 
-export type MessageType = 'AUTHORIZATION_SUCCESS' | 'RECURRING_INSTALLMENT_SUCCESS' | 'RECURRING_INSTALLMENT_FAILED' | 'RECURRING_STOPPED' | 'RECURRING_COMPLETE';
+export type MessageType =
+  'AUTHORIZATION_SUCCESS' | 'RECURRING_INSTALLMENT_SUCCESS' | 'RECURRING_INSTALLMENT_FAILED' | 'RECURRING_STOPPED' | 'RECURRING_COMPLETE';
 
 export interface SandboxMerchant {
   merchantId: string;
@@ -56,7 +57,11 @@ export function notifyFields(merchant: SandboxMerchant, e: NotifyEvent): Record<
 }
 
 /** Posts a notify server-to-server, as PayHere does; a failure there is the merchant's problem, only logged. */
-export async function deliverNotify(log: FastifyBaseLogger, notifyUrl: string, fields: Record<string, string>): Promise<number | undefined> {
+export async function deliverNotify(
+  log: FastifyBaseLogger,
+  notifyUrl: string,
+  fields: Record<string, string>,
+): Promise<number | undefined> {
   try {
     const res = await fetch(notifyUrl, {
       method: 'POST',
@@ -87,7 +92,12 @@ export async function notifySubscription(
     statusCode: event.statusCode,
     statusMessage: event.statusMessage,
     ...(event.paymentId === undefined ? {} : { paymentId: event.paymentId }),
-    recurring: { subscription, messageType: event.messageType, installmentsPaid, nextChargeDate: await ctx.store.nextChargeDate(subscription) },
+    recurring: {
+      subscription,
+      messageType: event.messageType,
+      installmentsPaid,
+      nextChargeDate: await ctx.store.nextChargeDate(subscription),
+    },
   });
   await deliverNotify(ctx.log, subscription.notifyUrl, fields);
 }

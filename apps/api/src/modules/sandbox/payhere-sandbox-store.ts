@@ -19,7 +19,14 @@ export function payhereDate(at: Date): string {
 export class PayhereSandboxStore {
   constructor(private readonly db: Db) {}
 
-  async charge(p: { orderId: string; subscriptionId: number | null; description: string; amount: string; currency: string; at: Date }): Promise<SandboxPayment> {
+  async charge(p: {
+    orderId: string;
+    subscriptionId: number | null;
+    description: string;
+    amount: string;
+    currency: string;
+    at: Date;
+  }): Promise<SandboxPayment> {
     for (;;) {
       const [row] = await this.db
         .insert(payments)
@@ -102,7 +109,15 @@ export function presentPayment(p: SandboxPayment) {
     status: p.status,
     currency: p.currency,
     amount,
-    amount_detail: { currency: p.currency, gross: amount, fee: 0, net: amount, exchange_rate: 1, exchange_from: p.currency, exchange_to: p.currency },
+    amount_detail: {
+      currency: p.currency,
+      gross: amount,
+      fee: 0,
+      net: amount,
+      exchange_rate: 1,
+      exchange_from: p.currency,
+      exchange_to: p.currency,
+    },
     payment_method: { method: 'TEST', card_customer_name: 'Sandbox Card', card_no: '************4242' },
     items: null,
   };

@@ -27,7 +27,6 @@ const checkoutSchema = z
   })
   .loose();
 
-
 /** Whether `value` is an address on this server (the sandbox only ever calls back or redirects to it). */
 const onOrigin = (value: string, origin: string) => {
   try {
@@ -54,15 +53,24 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
   // The Pay button carries the checkout fields back; this seal stops them being edited in between.
   const seal = (fields: Record<string, string>) => createHmac('sha256', merchantSecret).update(JSON.stringify(fields)).digest('hex');
 
-  const error = (message: string) => sandboxPage('Payment error', `<div class="card"><h1>Payment error</h1><p class="error">${escapeHtml(message)}</p></div>`);
+  const error = (message: string) =>
+    sandboxPage('Payment error', `<div class="card"><h1>Payment error</h1><p class="error">${escapeHtml(message)}</p></div>`);
 
   app.post('/pay/checkout', { config: { auth: 'public' } }, async (request, reply) => {
     const parsed = checkoutSchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).type('text/html').send(error('The checkout form is incomplete.'));
     const c = parsed.data;
     if (c.merchant_id !== merchantId) return reply.code(400).type('text/html').send(error('Unknown merchant.'));
-    if (c.notify_url !== ownNotifyUrl) return reply.code(400).type('text/html').send(error(`notify_url must be this merchant's notify address (${ownNotifyUrl}).`));
-    if (![c.return_url, c.cancel_url].every((u) => onOrigin(u, origin))) return reply.code(400).type('text/html').send(error(`return_url and cancel_url must be addresses on ${origin}.`));
+    if (c.notify_url !== ownNotifyUrl)
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(error(`notify_url must be this merchant's notify address (${ownNotifyUrl}).`));
+    if (![c.return_url, c.cancel_url].every((u) => onOrigin(u, origin)))
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(error(`return_url and cancel_url must be addresses on ${origin}.`));
     const expected = checkoutHash({ merchantId, merchantSecret, orderId: c.order_id, amount: c.amount, currency: c.currency });
     if (!c.hash || !signaturesMatch(expected, c.hash)) {
       return reply.code(400).type('text/html').send(error('Invalid hash value. The payment request was not signed by this merchant.'));
@@ -123,7 +131,14 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
           at,
         })
       : undefined;
-    const payment = await store.charge({ orderId: fields.order_id, subscriptionId: subscription?.id ?? null, description: fields.items, amount: fields.amount, currency: fields.currency, at });
+    const payment = await store.charge({
+      orderId: fields.order_id,
+      subscriptionId: subscription?.id ?? null,
+      description: fields.items,
+      amount: fields.amount,
+      currency: fields.currency,
+      at,
+    });
     // Like PayHere: the notify goes server-to-server before the browser returns.
     await deliverNotify(
       request.log,
@@ -135,7 +150,16 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
         statusCode: '2',
         statusMessage: 'Successfully completed the payment.',
         paymentId: payment.paymentId,
-        ...(subscription ? { recurring: { subscription, messageType: 'AUTHORIZATION_SUCCESS', installmentsPaid: 1, nextChargeDate: await store.nextChargeDate(subscription) } } : {}),
+        ...(subscription
+          ? {
+              recurring: {
+                subscription,
+                messageType: 'AUTHORIZATION_SUCCESS',
+                installmentsPaid: 1,
+                nextChargeDate: await store.nextChargeDate(subscription),
+              },
+            }
+          : {}),
       }),
     );
     const back = new URL(fields.return_url);

@@ -22,7 +22,8 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 export const SANDBOX_AUTH_ALGO = 'HMAC-SHA256';
 export const SANDBOX_TOKEN_TTL_SECONDS = 32_400;
 
-const hmac = (secret: string, text: string, encoding: 'base64' | 'base64url') => createHmac('sha256', secret).update(text, 'utf8').digest(encoding);
+const hmac = (secret: string, text: string, encoding: 'base64' | 'base64url') =>
+  createHmac('sha256', secret).update(text, 'utf8').digest(encoding);
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a, 'utf8');
@@ -59,7 +60,13 @@ export function transmissionSignatureValid(secret: string, f: TransmissionFields
 }
 
 /** The five PAYPAL-* headers of a delivery of `body`, signed as above. */
-export function signedWebhookHeaders(p: { secret: string; webhookId: string; certUrl: string; body: string; now: Date }): Record<string, string> {
+export function signedWebhookHeaders(p: {
+  secret: string;
+  webhookId: string;
+  certUrl: string;
+  body: string;
+  now: Date;
+}): Record<string, string> {
   const transmissionId = randomUUID();
   const transmissionTime = p.now.toISOString();
   return {

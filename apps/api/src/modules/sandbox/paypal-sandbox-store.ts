@@ -64,10 +64,18 @@ export function paypalStyleId(seed?: string): string {
   return id;
 }
 
-const toOrder = (row: typeof table.$inferSelect): SandboxOrder => ({ id: row.id, status: row.status as OrderStatus, body: row.body as StoredOrder });
+const toOrder = (row: typeof table.$inferSelect): SandboxOrder => ({
+  id: row.id,
+  status: row.status as OrderStatus,
+  body: row.body as StoredOrder,
+});
 
 /** Inserts unless the id exists (a replayed PayPal-Request-Id); answers the stored order either way. */
-export async function insertOrGetOrder(db: Executor, order: SandboxOrder, requestId: string | undefined): Promise<{ order: SandboxOrder; created: boolean }> {
+export async function insertOrGetOrder(
+  db: Executor,
+  order: SandboxOrder,
+  requestId: string | undefined,
+): Promise<{ order: SandboxOrder; created: boolean }> {
   const now = new Date();
   const inserted = await db
     .insert(table)

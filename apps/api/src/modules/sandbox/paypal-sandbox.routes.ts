@@ -65,12 +65,15 @@ function parsePurchaseUnit(body: unknown): PurchaseUnit | { field: string; issue
   if (!isObject(body)) return { field: '/', issue: 'MALFORMED_REQUEST_JSON' };
   if (body.intent !== 'CAPTURE') return { field: '/intent', issue: 'INVALID_PARAMETER_VALUE' };
   const units = body.purchase_units;
-  if (!Array.isArray(units) || units.length !== 1 || !isObject(units[0])) return { field: '/purchase_units', issue: 'INVALID_ARRAY_MAX_ITEMS' };
+  if (!Array.isArray(units) || units.length !== 1 || !isObject(units[0]))
+    return { field: '/purchase_units', issue: 'INVALID_ARRAY_MAX_ITEMS' };
   const u = units[0];
   const amount = u.amount;
   if (!isObject(amount)) return { field: '/purchase_units/@reference_id==default/amount', issue: 'MISSING_REQUIRED_PARAMETER' };
-  if (typeof amount.currency_code !== 'string' || !/^[A-Z]{3}$/.test(amount.currency_code)) return { field: '/purchase_units/0/amount/currency_code', issue: 'INVALID_CURRENCY_CODE' };
-  if (typeof amount.value !== 'string' || !/^\d{1,10}(\.\d{1,2})?$/.test(amount.value)) return { field: '/purchase_units/0/amount/value', issue: 'INVALID_PARAMETER_SYNTAX' };
+  if (typeof amount.currency_code !== 'string' || !/^[A-Z]{3}$/.test(amount.currency_code))
+    return { field: '/purchase_units/0/amount/currency_code', issue: 'INVALID_CURRENCY_CODE' };
+  if (typeof amount.value !== 'string' || !/^\d{1,10}(\.\d{1,2})?$/.test(amount.value))
+    return { field: '/purchase_units/0/amount/value', issue: 'INVALID_PARAMETER_SYNTAX' };
   if (!optionalText(u.reference_id, 256)) return { field: '/purchase_units/0/reference_id', issue: 'INVALID_STRING_LENGTH' };
   if (!optionalText(u.custom_id, 127)) return { field: '/purchase_units/0/custom_id', issue: 'INVALID_STRING_LENGTH' };
   if (!optionalText(u.invoice_id, 127)) return { field: '/purchase_units/0/invoice_id', issue: 'INVALID_STRING_LENGTH' };
@@ -127,7 +130,13 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(400).send({ error: 'unsupported_grant_type', error_description: 'Grant Type is NULL or not supported' });
     }
     const { token, expiresIn } = issueSandboxToken(clientSecret, Date.now());
-    return { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-SANDBOX', expires_in: expiresIn };
+    return {
+      scope: 'https://uri.paypal.com/services/payments/payment',
+      access_token: token,
+      token_type: 'Bearer',
+      app_id: 'APP-SANDBOX',
+      expires_in: expiresIn,
+    };
   });
 
   app.post('/v2/checkout/orders', opts, async (request, reply) => {
@@ -174,7 +183,11 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
       if (order.status === 'COMPLETED') {
         return rid && order.body.capture_request_id === rid
           ? reply.code(201).send(presentOrder(order, base))
-          : unprocessable(reply, 'ORDER_ALREADY_CAPTURED', 'Order already captured. If intent=CAPTURE only one capture per order is allowed.');
+          : unprocessable(
+              reply,
+              'ORDER_ALREADY_CAPTURED',
+              'Order already captured. If intent=CAPTURE only one capture per order is allowed.',
+            );
       }
       return unprocessable(reply, 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     };
@@ -187,7 +200,11 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
     if (SANDBOX_DECLINED_BUYER.test(unit.reference_id)) {
       // The buyer has to approve again with another funding source (the button restarts).
       await transitionOrder(ctx.db, order.id, { status: 'APPROVED' }, { status: 'CREATED', body: { ...order.body, update_time: now } });
-      return unprocessable(reply, 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+      return unprocessable(
+        reply,
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const pending = SANDBOX_PENDING_BUYER.test(unit.reference_id);
     const capture: StoredCapture = {
@@ -221,7 +238,12 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
       f.webhook_id === webhookId &&
       transmissionSignatureValid(
         clientSecret,
-        { transmissionId: f.transmission_id!, transmissionTime: f.transmission_time!, webhookId: f.webhook_id!, body: JSON.stringify(b.webhook_event) },
+        {
+          transmissionId: f.transmission_id!,
+          transmissionTime: f.transmission_time!,
+          webhookId: f.webhook_id!,
+          body: JSON.stringify(b.webhook_event),
+        },
         f.transmission_sig!,
       );
     return { verification_status: genuine ? 'SUCCESS' : 'FAILURE' };
@@ -237,8 +259,19 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
       const now = new Date().toISOString();
       const body = {
         ...order.body,
-        capture: { id: capture.id, status: to, amount: capture.amount, custom_id: capture.custom_id, invoice_id: capture.invoice_id, final_capture: true as const, create_time: capture.create_time, update_time: now },
-        ...(to === 'REFUNDED' ? { refund: { id: paypalStyleId(), status: 'COMPLETED' as const, amount: capture.amount, create_time: now } } : {}),
+        capture: {
+          id: capture.id,
+          status: to,
+          amount: capture.amount,
+          custom_id: capture.custom_id,
+          invoice_id: capture.invoice_id,
+          final_capture: true as const,
+          create_time: capture.create_time,
+          update_time: now,
+        },
+        ...(to === 'REFUNDED'
+          ? { refund: { id: paypalStyleId(), status: 'COMPLETED' as const, amount: capture.amount, create_time: now } }
+          : {}),
         update_time: now,
       };
       if (!(await transitionOrder(ctx.db, order.id, { status: 'COMPLETED', captureStatus: from }, { status: 'COMPLETED', body }))) {

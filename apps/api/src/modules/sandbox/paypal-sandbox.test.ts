@@ -5,7 +5,12 @@ import { LIVE_TEST_ENV, createTestApp, testEnv, type TestApp } from '../../test-
 import { issueSandboxToken } from './paypal-sandbox-signature.ts';
 
 const BASE = '/sandbox/paypal';
-const unit = { reference_id: 'buyer@example.com', custom_id: 'hits-1000Hits', invoice_id: 'c0ffee00-0000-4000-8000-000000000000', amount: { currency_code: 'USD', value: '4.99' } };
+const unit = {
+  reference_id: 'buyer@example.com',
+  custom_id: 'hits-1000Hits',
+  invoice_id: 'c0ffee00-0000-4000-8000-000000000000',
+  amount: { currency_code: 'USD', value: '4.99' },
+};
 
 describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
   let t: TestApp;
@@ -20,14 +25,29 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
   afterAll(() => t.close());
 
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-  const token = (authorization = basic(t.app.ctx.config.paypal.clientId, t.app.ctx.config.paypal.clientSecret), payload = 'grant_type=client_credentials') =>
-    t.app.inject({ method: 'POST', url: `${BASE}/v1/oauth2/token`, headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, payload });
-  const create = (headers: Record<string, string> = auth, payload: unknown = { intent: 'CAPTURE', purchase_units: [unit] }, app: App = t.app) =>
-    app.inject({ method: 'POST', url: `${BASE}/v2/checkout/orders`, headers, payload: payload as object });
+  const token = (
+    authorization = basic(t.app.ctx.config.paypal.clientId, t.app.ctx.config.paypal.clientSecret),
+    payload = 'grant_type=client_credentials',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${BASE}/v1/oauth2/token`,
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+      payload,
+    });
+  const create = (
+    headers: Record<string, string> = auth,
+    payload: unknown = { intent: 'CAPTURE', purchase_units: [unit] },
+    app: App = t.app,
+  ) => app.inject({ method: 'POST', url: `${BASE}/v2/checkout/orders`, headers, payload: payload as object });
   const get = (id: string, app: App = t.app) => app.inject({ method: 'GET', url: `${BASE}/v2/checkout/orders/${id}`, headers: auth });
   const approve = (id: string) => t.app.inject({ method: 'POST', url: `${BASE}/orders/${id}/approve` });
   const capture = (id: string, headers: Record<string, string> = {}, app: App = t.app) =>
-    app.inject({ method: 'POST', url: `${BASE}/v2/checkout/orders/${id}/capture`, headers: { ...auth, 'content-type': 'application/json', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: `${BASE}/v2/checkout/orders/${id}/capture`,
+      headers: { ...auth, 'content-type': 'application/json', ...headers },
+    });
 
   it('issues tokens for the configured client only', async () => {
     const ok = await token();
@@ -95,7 +115,17 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
         {
           reference_id: 'buyer@example.com',
           custom_id: 'hits-1000Hits',
-          payments: { captures: [{ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id, invoice_id: unit.invoice_id }] },
+          payments: {
+            captures: [
+              {
+                id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+                status: 'COMPLETED',
+                amount: unit.amount,
+                custom_id: unit.custom_id,
+                invoice_id: unit.invoice_id,
+              },
+            ],
+          },
         },
       ],
     });
@@ -126,14 +156,14 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
   });
 
   it('is not mounted in live mode', async () => {
-    const live = await buildApp(
-      loadConfig(
-        testEnv(LIVE_TEST_ENV),
-      ),
-      { database: t.testDb.database, logger: false, runJobs: false },
-    );
+    const live = await buildApp(loadConfig(testEnv(LIVE_TEST_ENV)), { database: t.testDb.database, logger: false, runJobs: false });
     try {
-      const res = await live.inject({ method: 'POST', url: `${BASE}/v1/oauth2/token`, payload: 'grant_type=client_credentials', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await live.inject({
+        method: 'POST',
+        url: `${BASE}/v1/oauth2/token`,
+        payload: 'grant_type=client_credentials',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await live.close();

@@ -34,7 +34,10 @@ describe('support requests (real SMTP peer)', () => {
     expect(smtp.received[0]!.to).toEqual(['help@traffic.test']);
     expect(smtp.received[0]!.raw).toMatch(/Reply-To: reply-here@example.com/i);
     expect(smtp.received[0]!.raw).toContain('My site gets no hits');
-    const [row] = await queryRows<{ username: string; email: string; message: string }>(t.app.ctx.db, sql`select username, email, message from support_requests`);
+    const [row] = await queryRows<{ username: string; email: string; message: string }>(
+      t.app.ctx.db,
+      sql`select username, email, message from support_requests`,
+    );
     expect(row).toEqual({ username: 'asker', email: 'reply-here@example.com', message: 'My site gets no hits' });
   });
 
@@ -47,7 +50,10 @@ describe('support requests (real SMTP peer)', () => {
     expect(mail!.last_error).toBeTruthy();
     smtp = await startSmtpPeer();
     // The app keeps its SMTP_URL; a new peer on another port cannot stand in, so only the retry bookkeeping is checked here.
-    const [job] = await queryRows<{ attempts: number; done_at: string | null }>(t.app.ctx.db, sql`select attempts, done_at from jobs where kind = 'send-email'`);
+    const [job] = await queryRows<{ attempts: number; done_at: string | null }>(
+      t.app.ctx.db,
+      sql`select attempts, done_at from jobs where kind = 'send-email'`,
+    );
     expect(job).toEqual({ attempts: 1, done_at: null });
   });
 

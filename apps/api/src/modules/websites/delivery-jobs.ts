@@ -43,12 +43,19 @@ export function syncWebsiteJob(ctx: AppContext, client: NinehitsClient): JobHand
 
     const read = await client.campaignById(id);
     await storeNinehitsState(ctx.db, websiteId, read?.systemState ?? null, ctx.now());
-    if (!(await markSynced(ctx.db, websiteId, website.updatedAt, String(id)))) throw new Error('website changed during sync; syncing again');
+    if (!(await markSynced(ctx.db, websiteId, website.updatedAt, String(id))))
+      throw new Error('website changed during sync; syncing again');
   };
 }
 
 /** siteUpdate, except that a campaign deleted in the panel is forgotten so that the retry creates it again. */
-async function updateOrForget(ctx: AppContext, client: NinehitsClient, websiteId: number, id: number, campaign: ReturnType<typeof toCampaign>): Promise<void> {
+async function updateOrForget(
+  ctx: AppContext,
+  client: NinehitsClient,
+  websiteId: number,
+  id: number,
+  campaign: ReturnType<typeof toCampaign>,
+): Promise<void> {
   try {
     await client.siteUpdate(id, campaign);
   } catch (error) {

@@ -26,12 +26,25 @@ describe('delivery recovers and tells the truth', () => {
   afterAll(() => t.close());
 
   async function control(body: unknown) {
-    const res = await fetch(`${t.baseUrl}/sandbox/9hits/control?key=${SANDBOX_CREDENTIALS.ninehitsApiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${t.baseUrl}/sandbox/9hits/control?key=${SANDBOX_CREDENTIALS.ninehitsApiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
   }
-  const campaigns = () => queryRows<{ id: number; title: string; urls: string[] }>(t.app.ctx.db, sql`select id, body->>'title' as title, body->'urls' as urls from sandbox_ninehits_campaigns order by id`);
+  const campaigns = () =>
+    queryRows<{ id: number; title: string; urls: string[] }>(
+      t.app.ctx.db,
+      sql`select id, body->>'title' as title, body->'urls' as urls from sandbox_ninehits_campaigns order by id`,
+    );
   const row = async (id: number) =>
-    (await queryRows<{ ninehits_key: string | null; ninehits_state: string | null; sync_state: string }>(t.app.ctx.db, sql`select ninehits_key, ninehits_state, sync_state from websites where id = ${id}`))[0]!;
+    (
+      await queryRows<{ ninehits_key: string | null; ninehits_state: string | null; sync_state: string }>(
+        t.app.ctx.db,
+        sql`select ninehits_key, ninehits_state, sync_state from websites where id = ${id}`,
+      )
+    )[0]!;
   const runJobsNow = async () => {
     await t.app.ctx.db.execute(sql`update jobs set run_at = now() where done_at is null and failed_at is null`);
     await t.app.jobs.drain();
@@ -107,13 +120,23 @@ describe('delivery recovers and tells the truth', () => {
   it('untilDate follows the paid period: a renewal moves every campaign of the type', async () => {
     await createWebsite(t.app, owner);
     await runJobsNow();
-    const until = async () => (await queryRows<{ until: string }>(t.app.ctx.db, sql`select body->>'untilDate' as until from sandbox_ninehits_campaigns`))[0]!.until;
+    const until = async () =>
+      (await queryRows<{ until: string }>(t.app.ctx.db, sql`select body->>'untilDate' as until from sandbox_ninehits_campaigns`))[0]!.until;
     const expiry = async () => (await queryRows<{ at: Date }>(t.app.ctx.db, sql`select expires_at as at from subscriptions`))[0]!.at;
     const panel = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ').replaceAll('-', '/');
     expect(await until()).toBe(panel(new Date(await expiry())));
 
     const admin = await loginAdmin(t.app);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgBasic', email: 'recover@example.com' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/addPackage',
+          headers: admin.headers,
+          payload: { pkg: 'pkgBasic', email: 'recover@example.com' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await runJobsNow();
     await runJobsNow();
     const renewed = new Date(await expiry());

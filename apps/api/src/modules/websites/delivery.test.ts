@@ -10,7 +10,16 @@ import { createWebsite } from '../../test-support/websites.ts';
 interface Campaign {
   id: number;
   user_state: string;
-  body: { title: string; urls: string[]; hourlyLimit: { speed: string; hours: { min: number; max: number }[] }; referrers: unknown; geo: unknown; adSafe: string; macros: string; untilDate: string };
+  body: {
+    title: string;
+    urls: string[];
+    hourlyLimit: { speed: string; hours: { min: number; max: number }[] };
+    referrers: unknown;
+    geo: unknown;
+    adSafe: string;
+    macros: string;
+    untilDate: string;
+  };
 }
 
 /**
@@ -59,7 +68,8 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
   });
 
   const campaigns = () => queryRows<Campaign>(t.app.ctx.db, sql`select id, user_state, body from sandbox_ninehits_campaigns order by id`);
-  const website = async (id: number) => (await t.app.inject({ method: 'POST', url: `/api/website/edit/${id}`, headers: owner.headers })).json();
+  const website = async (id: number) =>
+    (await t.app.inject({ method: 'POST', url: `/api/website/edit/${id}`, headers: owner.headers })).json();
   /** Makes every pending job due now (retries back off) and runs them. */
   const runJobsNow = async () => {
     await t.app.ctx.db.execute(sql`update jobs set run_at = now() where done_at is null and failed_at is null`);
@@ -97,11 +107,21 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
 
   it('keeps keywords inside our own macro as data, never as code', async () => {
     const seo = await customerWithPackage(t.app, 'pkgSEOStarter', { email: 'kw@example.com' });
-    await createWebsite(t.app, seo, { type: 'seo', search_engine: 'google', title: 'T', traffic_source: 'Organic', traffic_source_type: 'shoes", alert(1), "x' });
+    await createWebsite(t.app, seo, {
+      type: 'seo',
+      search_engine: 'google',
+      title: 'T',
+      traffic_source: 'Organic',
+      traffic_source_type: 'shoes", alert(1), "x',
+    });
     await runJobsNow();
     const [campaign] = await campaigns();
     const literal = /RandomArray\((\[.*\])\)/.exec(campaign!.body.macros)?.[1];
-    expect(JSON.parse(literal!).map((u: string) => decodeURIComponent(u.replace('https://www.google.com/search?q=', '')))).toEqual(['shoes"', 'alert(1)', '"x']);
+    expect(JSON.parse(literal!).map((u: string) => decodeURIComponent(u.replace('https://www.google.com/search?q=', '')))).toEqual([
+      'shoes"',
+      'alert(1)',
+      '"x',
+    ]);
   });
 
   it('pauses, resumes and deletes at 9Hits; Check hits reads the delivered count', async () => {
@@ -115,7 +135,9 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     expect((await campaigns())[0]!.user_state).toBe('running');
 
     // Pretend the campaign has been running for an hour of sandbox time.
-    await t.app.ctx.db.execute(sql`update sandbox_ninehits_campaigns set created_at = now() - interval '1 hour', accrued_at = now() - interval '10 seconds'`);
+    await t.app.ctx.db.execute(
+      sql`update sandbox_ninehits_campaigns set created_at = now() - interval '1 hour', accrued_at = now() - interval '10 seconds'`,
+    );
     const hits = await t.app.inject({ method: 'GET', url: `/api/website/${site.id}/hits`, headers: owner.headers });
     expect(hits.json().confirmedHits).toBeGreaterThanOrEqual(8);
 
@@ -129,7 +151,10 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     const res = await createWebsite(t.app, owner);
     expect(res.statusCode).toBe(201);
     await runJobsNow();
-    const [job] = await queryRows<{ attempts: number; last_error: string; done_at: string | null }>(t.app.ctx.db, sql`select attempts, last_error, done_at from jobs where kind = 'ninehits-sync'`);
+    const [job] = await queryRows<{ attempts: number; last_error: string; done_at: string | null }>(
+      t.app.ctx.db,
+      sql`select attempts, last_error, done_at from jobs where kind = 'ninehits-sync'`,
+    );
     expect(job).toMatchObject({ attempts: 1, done_at: null });
     expect(job!.last_error).toContain('9Hits');
     expect((await website(res.json().id)).ninehits_key).toBeNull();
@@ -144,7 +169,9 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
   it('finds a campaign created by an attempt that could not store its id, instead of creating a second', async () => {
     const res = await createWebsite(t.app, owner);
     // A campaign with our title already exists at 9Hits (an earlier attempt died after siteAdd).
-    await t.app.ctx.db.execute(sql`insert into sandbox_ninehits_campaigns (body) values (${JSON.stringify({ title: `traffic-site-${res.json().id}`, urls: ['x'] })}::jsonb)`);
+    await t.app.ctx.db.execute(
+      sql`insert into sandbox_ninehits_campaigns (body) values (${JSON.stringify({ title: `traffic-site-${res.json().id}`, urls: ['x'] })}::jsonb)`,
+    );
     await runJobsNow();
     expect(await campaigns()).toHaveLength(1);
     expect((await campaigns())[0]!.body.urls).toEqual(['https://www.example.com/landing']);

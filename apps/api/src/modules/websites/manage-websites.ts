@@ -5,10 +5,22 @@ import { isAdmin, type AuthUser } from '../../core/auth-user.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { presentWebsiteRow } from './website.presenter.ts';
 import { assertMayEdit, websiteFor } from './website-access.ts';
-import { capacityOf, deleteWebsiteWithJob, findWebsite, insertWebsite, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
+import {
+  capacityOf,
+  deleteWebsiteWithJob,
+  findWebsite,
+  insertWebsite,
+  lockUserRow,
+  updateWebsiteRow,
+  websitesOfUser,
+} from './websites.repository.ts';
 import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB } from './delivery-jobs.ts';
 
-const syncJob = (websiteId: number) => ({ kind: NINEHITS_SYNC_JOB, payload: { websiteId }, dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}` });
+const syncJob = (websiteId: number) => ({
+  kind: NINEHITS_SYNC_JOB,
+  payload: { websiteId },
+  dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}`,
+});
 
 function fieldsOf(input: CreateWebsiteInput) {
   const seo = input.type !== 'normal';
@@ -41,7 +53,11 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
     const capacity = await capacityOf(tx, actor.id, input.type, ctx.now());
     if (capacity.availableSlots < 1) throw new AppError('CAPACITY', MSG.noEmptySlots);
     refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits));
-    const website = await insertWebsite(tx, { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) }, countries(input));
+    const website = await insertWebsite(
+      tx,
+      { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) },
+      countries(input),
+    );
     const job = syncJob(website.id);
     await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
     // Everything the answer needs is in hand before the commit: a query after it could fail (a lost
@@ -61,8 +77,14 @@ export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: Upd
     const current = await findWebsite(tx, existing.id);
     if (!current) throw new AppError('NOT_FOUND', 'Website not found.');
     const capacity = await capacityOf(tx, current.userId, current.type, ctx.now());
-    if (input.daily_hit_limit !== current.dailyHitLimit) refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits + current.dailyHitLimit));
-    await updateWebsiteRow(tx, current.id, { ...fieldsOf({ ...input, type: current.type as CreateWebsiteInput['type'] }), syncState: 'pending' }, countries(input));
+    if (input.daily_hit_limit !== current.dailyHitLimit)
+      refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits + current.dailyHitLimit));
+    await updateWebsiteRow(
+      tx,
+      current.id,
+      { ...fieldsOf({ ...input, type: current.type as CreateWebsiteInput['type'] }), syncState: 'pending' },
+      countries(input),
+    );
     const job = syncJob(current.id);
     await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
   });
@@ -91,7 +113,8 @@ export async function togglePause(ctx: AppContext, actor: AuthUser, id: number):
       // between the session check and here still counts. Pausing stays open to everyone.
       assertMayEdit(actor, owner.status);
       const capacity = await capacityOf(tx, current.userId, current.type, ctx.now());
-      if (capacity.availableHits < 0 || capacity.availableSlots < 0 || capacity.totalSlots === 0) throw new AppError('CAPACITY', MSG.subscriptionExpired);
+      if (capacity.availableHits < 0 || capacity.availableSlots < 0 || capacity.totalSlots === 0)
+        throw new AppError('CAPACITY', MSG.subscriptionExpired);
     }
     await updateWebsiteRow(tx, id, { status: next, pausedBySystem: false, syncState: 'pending' });
     const job = syncJob(id);

@@ -17,7 +17,12 @@ describe('pausing on expiry and resuming on renewal', () => {
     admin = await loginAdmin(t.app);
     // Two months of Basic (1000 hits, 6 slots) and one month of 1000 extra hits.
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'exp@example.com' }, [{ kind: 'hits', id: '1000Hits' }]);
-    await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgBasic', email: 'exp@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgBasic', email: 'exp@example.com' },
+    });
     for (const [i, hits] of [500, 500, 500].entries()) {
       expect((await createWebsite(t.app, owner, { url: `https://s${i}.example.com`, daily_hit_limit: hits })).statusCode).toBe(201);
     }
@@ -41,7 +46,12 @@ describe('pausing on expiry and resuming on renewal', () => {
     expect(decodeURIComponent(note.body)).toContain('extra hits or slots expired');
 
     // Buying extra hits again resumes what the system paused.
-    await t.app.inject({ method: 'POST', url: '/api/activated-additional-hits/email', headers: admin.headers, payload: { additional_id: '1000Hits', email: 'exp@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/activated-additional-hits/email',
+      headers: admin.headers,
+      payload: { additional_id: '1000Hits', email: 'exp@example.com' },
+    });
     await t.app.jobs.drain();
     expect(await statuses()).toEqual(['https://s0.example.com ACTIVE', 'https://s1.example.com ACTIVE', 'https://s2.example.com ACTIVE']);
   });
@@ -52,7 +62,12 @@ describe('pausing on expiry and resuming on renewal', () => {
     expect((await statuses()).every((s: string) => s.endsWith('PAUSED'))).toBe(true);
     expect(decodeURIComponent((await user()).notifications[0].body)).toContain('subscription has expired');
 
-    await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgPremium', email: 'exp@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgPremium', email: 'exp@example.com' },
+    });
     await t.app.jobs.drain();
     expect((await statuses()).every((s: string) => s.endsWith('ACTIVE'))).toBe(true);
   });
@@ -62,7 +77,12 @@ describe('pausing on expiry and resuming on renewal', () => {
     await t.app.inject({ method: 'POST', url: `/api/website/${site.id}/pause`, headers: owner.headers });
     t.clock.advance(63 * DAY);
     await scan();
-    await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgPremium', email: 'exp@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgPremium', email: 'exp@example.com' },
+    });
     await t.app.jobs.drain();
     expect(await statuses()).toEqual(['https://s0.example.com PAUSED', 'https://s1.example.com ACTIVE', 'https://s2.example.com ACTIVE']);
   });
@@ -71,7 +91,12 @@ describe('pausing on expiry and resuming on renewal', () => {
     t.clock.advance(63 * DAY);
     await scan();
     await t.app.inject({ method: 'PUT', url: '/api/users/deactivate/exp@example.com', headers: admin.headers });
-    await t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgPremium', email: 'exp@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addPackage',
+      headers: admin.headers,
+      payload: { pkg: 'pkgPremium', email: 'exp@example.com' },
+    });
     await t.app.jobs.drain();
     expect((await statuses()).every((s: string) => s.endsWith('PAUSED'))).toBe(true);
 

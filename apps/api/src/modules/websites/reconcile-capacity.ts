@@ -53,7 +53,8 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
       for (const c of changed) await updateWebsiteRow(tx, c.id, { status: c.status, pausedBySystem: c.bySystem, syncState: 'pending' });
       // Every website of the type, changed or not: a renewal or an expiry moves the end of the paid
       // period, which each campaign carries as its untilDate.
-      for (const site of sites) await enqueueJob(tx, NINEHITS_SYNC_JOB, { websiteId: site.id }, { dedupeKey: `${NINEHITS_SYNC_JOB}:${site.id}` });
+      for (const site of sites)
+        await enqueueJob(tx, NINEHITS_SYNC_JOB, { websiteId: site.id }, { dedupeKey: `${NINEHITS_SYNC_JOB}:${site.id}` });
       const paused = changed.filter((c) => c.status === 'PAUSED').length;
       const resumed = changed.length - paused;
       if (paused || resumed) {

@@ -13,21 +13,35 @@ const websiteWithOwner = (db: Executor) =>
       website: websites,
       ownerEmail: users.email,
       ownerUsername: users.username,
-      countryCodes: sql<string[]>`coalesce((select array_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = ${websites.id}), '{}')`,
+      countryCodes: sql<
+        string[]
+      >`coalesce((select array_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = ${websites.id}), '{}')`,
     })
     .from(websites)
     .innerJoin(users, eq(users.id, websites.userId));
 /** Read by every website call (access check, Check hits, after a write), so prepared. */
-const findWebsiteQuery = preparedPerDatabase((db) => websiteWithOwner(db).where(eq(websites.id, sql.placeholder('id'))).prepare('find_website_by_id'));
+const findWebsiteQuery = preparedPerDatabase((db) =>
+  websiteWithOwner(db)
+    .where(eq(websites.id, sql.placeholder('id')))
+    .prepare('find_website_by_id'),
+);
 
 export async function findWebsite(db: Executor, id: number): Promise<WebsiteWithLocations | undefined> {
-  const [row] = db instanceof PgTransaction ? await websiteWithOwner(db).where(eq(websites.id, id)) : await findWebsiteQuery(db).execute({ id });
+  const [row] =
+    db instanceof PgTransaction ? await websiteWithOwner(db).where(eq(websites.id, id)) : await findWebsiteQuery(db).execute({ id });
   return row ? { ...row.website, countryCodes: row.countryCodes, ownerEmail: row.ownerEmail, ownerUsername: row.ownerUsername } : undefined;
 }
 
 /** Takes the user's row lock: capacity checks and writes for one user happen one at a time. */
-export async function lockUserRow(db: Executor, userId: number): Promise<{ id: number; email: string; username: string; status: string } | undefined> {
-  const [row] = await db.select({ id: users.id, email: users.email, username: users.username, status: users.status }).from(users).where(eq(users.id, userId)).for('update');
+export async function lockUserRow(
+  db: Executor,
+  userId: number,
+): Promise<{ id: number; email: string; username: string; status: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, username: users.username, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   return row;
 }
 
@@ -41,7 +55,12 @@ interface CapacityRow {
  * The capacity figures of one user and type, as of `now` (call with the user's row locked). One
  * query, so one snapshot: taken after the lock, it sees every write of the lock's previous holder.
  */
-export async function capacityOf(db: Executor, userId: number, type: string, now: Date): Promise<CapacityStats & { subscriptionActive: boolean }> {
+export async function capacityOf(
+  db: Executor,
+  userId: number,
+  type: string,
+  now: Date,
+): Promise<CapacityStats & { subscriptionActive: boolean }> {
   const [row] = await queryRows<CapacityRow>(
     db,
     sql`select
@@ -63,14 +82,27 @@ export async function capacityOf(db: Executor, userId: number, type: string, now
 }
 
 /** Inserts a website and its countries; answers the row as stored (defaults, id) with those countries. */
-export async function insertWebsite(db: Executor, values: typeof websites.$inferInsert, countryCodes: string[]): Promise<WebsiteRow & { countryCodes: string[] }> {
+export async function insertWebsite(
+  db: Executor,
+  values: typeof websites.$inferInsert,
+  countryCodes: string[],
+): Promise<WebsiteRow & { countryCodes: string[] }> {
   const [row] = await db.insert(websites).values(values).returning();
-  if (countryCodes.length) await db.insert(websiteLocations).values(countryCodes.map((countryCode) => ({ websiteId: row!.id, countryCode })));
+  if (countryCodes.length)
+    await db.insert(websiteLocations).values(countryCodes.map((countryCode) => ({ websiteId: row!.id, countryCode })));
   return { ...row!, countryCodes: [...countryCodes].sort() };
 }
 
-export async function updateWebsiteRow(db: Executor, id: number, change: Partial<typeof websites.$inferInsert>, countryCodes?: string[]): Promise<void> {
-  await db.update(websites).set({ ...change, updatedAt: new Date() }).where(eq(websites.id, id));
+export async function updateWebsiteRow(
+  db: Executor,
+  id: number,
+  change: Partial<typeof websites.$inferInsert>,
+  countryCodes?: string[],
+): Promise<void> {
+  await db
+    .update(websites)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(websites.id, id));
   if (countryCodes) {
     await db.delete(websiteLocations).where(eq(websiteLocations.websiteId, id));
     if (countryCodes.length) await db.insert(websiteLocations).values(countryCodes.map((countryCode) => ({ websiteId: id, countryCode })));
@@ -96,12 +128,20 @@ export async function deleteWebsiteWithJob(db: Executor, id: number, jobKind: st
   return rows.length > 0;
 }
 
-export async function websitesOfUser(db: Executor, userId: number, type?: string, order: 'newest' | 'oldest' = 'oldest'): Promise<WebsiteRow[]> {
+export async function websitesOfUser(
+  db: Executor,
+  userId: number,
+  type?: string,
+  order: 'newest' | 'oldest' = 'oldest',
+): Promise<WebsiteRow[]> {
   return db
     .select()
     .from(websites)
     .where(type ? and(eq(websites.userId, userId), eq(websites.type, type)) : eq(websites.userId, userId))
-    .orderBy(order === 'newest' ? desc(websites.createdAt) : asc(websites.createdAt), order === 'newest' ? desc(websites.id) : asc(websites.id));
+    .orderBy(
+      order === 'newest' ? desc(websites.createdAt) : asc(websites.createdAt),
+      order === 'newest' ? desc(websites.id) : asc(websites.id),
+    );
 }
 
 /** Marks the delivery as changed; the sync job compares `updated_at` to know it sent the latest. */

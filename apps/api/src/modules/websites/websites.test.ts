@@ -42,7 +42,12 @@ describe('websites: creating, editing and capacity', () => {
       ninehits_key: null,
       ninehits_state: null,
     });
-    expect(res.json().locations.map((l: { geolocation: string }) => l.geolocation).sort()).toEqual(['Canada', 'Germany', 'Japan']);
+    expect(
+      res
+        .json()
+        .locations.map((l: { geolocation: string }) => l.geolocation)
+        .sort(),
+    ).toEqual(['Canada', 'Germany', 'Japan']);
     expect(await statsOf(t.app, owner)).toMatchObject({ usedHits: 300, availableHits: 700, usedSlots: 1, availableSlots: 5 });
   });
 
@@ -78,7 +83,9 @@ describe('websites: creating, editing and capacity', () => {
   it('holds capacity under 50 concurrent creates: room for exactly 10', async () => {
     // pkgBasic: 1000 hits and 6 slots; +5 slots makes 11 slots, so hits (10 × 100) are the limit.
     const racer = await customerWithPackage(t.app, 'pkgBasic', { email: 'racer@example.com' }, [{ kind: 'slots', id: '5Slots' }]);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => createWebsite(t.app, racer, { url: `https://race${i}.example.com` })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => createWebsite(t.app, racer, { url: `https://race${i}.example.com` })),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c === 409)).toHaveLength(40);
@@ -91,9 +98,19 @@ describe('websites: creating, editing and capacity', () => {
     const edit = (overrides: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: '/api/website', headers: owner.headers, payload: websiteBody({ id: created.id, ...overrides }) });
     expect((await edit({ daily_hit_limit: 800 })).statusCode).toBe(409);
-    const ok = await edit({ daily_hit_limit: 700, url: 'https://hijack.example.com', traffic_source: 'Social', traffic_source_type: 'Reddit' });
+    const ok = await edit({
+      daily_hit_limit: 700,
+      url: 'https://hijack.example.com',
+      traffic_source: 'Social',
+      traffic_source_type: 'Reddit',
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ url: 'https://www.example.com/landing', daily_hit_limit: 700, traffic_source: 'Social', traffic_source_type: 'Reddit' });
+    expect(ok.json()).toMatchObject({
+      url: 'https://www.example.com/landing',
+      daily_hit_limit: 700,
+      traffic_source: 'Social',
+      traffic_source_type: 'Reddit',
+    });
     expect(await statsOf(t.app, owner)).toMatchObject({ usedHits: 1000, availableHits: 0 });
   });
 
@@ -107,7 +124,13 @@ describe('websites: creating, editing and capacity', () => {
       traffic_source_type: 'cats, funny cats,kittens',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ type: 'seo', search_engine: 'youtube', title: 'My video', traffic_source: 'Organic', traffic_source_type: 'cats, funny cats,kittens' });
+    expect(res.json()).toMatchObject({
+      type: 'seo',
+      search_engine: 'youtube',
+      title: 'My video',
+      traffic_source: 'Organic',
+      traffic_source_type: 'cats, funny cats,kittens',
+    });
     expect(await statsOf(t.app, seo, 'seo')).toMatchObject({ usedSlots: 1 });
     // A normal website needs a normal package.
     expect((await createWebsite(t.app, seo)).json().message).toBe(MSG.noEmptySlots);
@@ -183,7 +206,11 @@ describe('websites: creating, editing and capacity', () => {
     expect(paused.json()).toEqual({ count: 2, message: 'The website was updated successfully' });
     const user = (await t.app.inject({ method: 'POST', url: '/api/users/load/owner@example.com', headers: owner.headers })).json();
     expect(user.websites.map((w: { status: string }) => w.status)).toEqual(['PAUSED', 'PAUSED']);
-    expect((await t.app.inject({ method: 'POST', url: `/api/website/${owner.user.id}/websites/ACTIVE`, headers: owner.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/website/${owner.user.id}/websites/GONE`, headers: admin.headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/website/${owner.user.id}/websites/ACTIVE`, headers: owner.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/website/${owner.user.id}/websites/GONE`, headers: admin.headers })).statusCode,
+    ).toBe(400);
   });
 });

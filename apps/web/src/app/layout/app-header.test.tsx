@@ -94,7 +94,10 @@ describe('AppHeader', () => {
   it('logs out even when the server has ended the token already or cannot be reached', async () => {
     const user = makeUser();
     storeSignedIn(user);
-    fakeApi({ [`POST /users/load/${user.email}`]: ok(user), 'POST /users/logout': fail(401, 'UNAUTHORIZED', 'Your session has ended. Please log in again.') });
+    fakeApi({
+      [`POST /users/load/${user.email}`]: ok(user),
+      'POST /users/logout': fail(401, 'UNAUTHORIZED', 'Your session has ended. Please log in again.'),
+    });
     const { router } = renderApp('/home');
     await userEvent.click(within(await openMenu()).getByRole('button', { name: 'Logout' }));
 

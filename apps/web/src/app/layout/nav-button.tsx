@@ -19,13 +19,7 @@ export function NavButton({ link }: { link: NavLink }) {
     );
   }
   return (
-    <Button
-      color="inherit"
-      component={RouterNavLink}
-      to={link.to}
-      end
-      sx={{ '&.active': { color: 'primary.main' }, whiteSpace: 'nowrap' }}
-    >
+    <Button color="inherit" component={RouterNavLink} to={link.to} end sx={{ '&.active': { color: 'primary.main' }, whiteSpace: 'nowrap' }}>
       {link.label}
     </Button>
   );

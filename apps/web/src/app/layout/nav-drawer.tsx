@@ -34,14 +34,7 @@ export function NavDrawer({ open, onClose, sections, onLogout }: NavDrawerProps)
           >
             {section.links.map((link) =>
               link.external ? (
-                <ListItemButton
-                  key={link.label}
-                  component="a"
-                  href={link.to}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={onClose}
-                >
+                <ListItemButton key={link.label} component="a" href={link.to} target="_blank" rel="noopener noreferrer" onClick={onClose}>
                   <ListItemText primary={link.label} />
                   <OpenInNewIcon fontSize="small" color="action" />
                 </ListItemButton>

@@ -62,10 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = stored && !failed ? (current?.user ?? null) : null;
   const status: SessionStatus = !stored ? 'anonymous' : failed ? 'failed' : user ? 'authenticated' : 'loading';
 
-  const session = useMemo<Session>(
-    () => ({ status, user, signIn, replaceUser, signOut }),
-    [status, user, signIn, replaceUser, signOut],
-  );
+  const session = useMemo<Session>(() => ({ status, user, signIn, replaceUser, signOut }), [status, user, signIn, replaceUser, signOut]);
   return (
     <SessionContext.Provider value={session}>
       {stored && (

@@ -18,7 +18,15 @@ export interface CardCheckoutButtonProps {
 }
 
 /** 'Buy Now': the server opens the order and signs the form, then the browser posts it to the card gateway. */
-export function CardCheckoutButton({ order, signedIn, onSignInRequired, onOrderCreated, onError, onStart, describedBy }: CardCheckoutButtonProps) {
+export function CardCheckoutButton({
+  order,
+  signedIn,
+  onSignInRequired,
+  onOrderCreated,
+  onError,
+  onStart,
+  describedBy,
+}: CardCheckoutButtonProps) {
   const createOrder = useCreateCardOrder();
   const [leaving, setLeaving] = useState(false);
 

@@ -77,7 +77,10 @@ describe('PayPal in live mode', () => {
   it('shows a declined payment under the buttons and sends the buyer back to PayPal', async () => {
     const { api, router } = openPricing();
     api.reply('POST /payments/paypal/orders', { status: 201, body: { id: 'LIVE2', orderUUID: 'order-2' } });
-    api.reply('POST /payments/paypal/orders/LIVE2/capture', fail(402, 'PAYMENT', 'Your card was declined. Please choose another way to pay.'));
+    api.reply(
+      'POST /payments/paypal/orders/LIVE2/capture',
+      fail(402, 'PAYMENT', 'Your card was declined. Please choose another way to pay.'),
+    );
 
     const card = await screen.findByRole('article', { name: 'Basic' });
     await userEvent.click(await within(card).findByRole('button', { name: 'PayPal SDK button' }));

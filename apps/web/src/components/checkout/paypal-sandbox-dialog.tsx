@@ -21,7 +21,14 @@ export interface CheckoutItem {
   price: string;
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const STEP_TEXT: Record<SandboxPaypalStep, string> = {
   creating: 'Creating your PayPal order…',
@@ -88,8 +95,7 @@ export function PaypalSandboxDialog({ open, item, order, onClose, onPaid }: Prop
           </Stack>
           <Divider />
           <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <LockIcon fontSize="small" aria-hidden />
-            A test payment through the PayPal sandbox: no money is taken.
+            <LockIcon fontSize="small" aria-hidden />A test payment through the PayPal sandbox: no money is taken.
           </Typography>
           <Typography variant="body2" role="status" aria-live="polite" sx={{ minHeight: '1.5em' }}>
             {step ? STEP_TEXT[step] : ''}

@@ -1,4 +1,10 @@
-import { joinFullName, splitFullName, updateDetailsBodySchema, type UpdateDetailsBody, type User } from '@traffic/shared/schemas/accounts.schema';
+import {
+  joinFullName,
+  splitFullName,
+  updateDetailsBodySchema,
+  type UpdateDetailsBody,
+  type User,
+} from '@traffic/shared/schemas/accounts.schema';
 import { detailFieldOf, type FormFailure } from '../../lib/first-failure-resolver.ts';
 
 export interface UpdateDetailsValues {

@@ -45,7 +45,13 @@ describe('AddHitsPage and AddSlotsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add Hits' }));
 
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.hitPackageAdded));
-    expect(api.callsTo('POST /additional-hits')[0]?.body).toEqual({ id: '2500Hits', name: 'Big pack', count: 2500, price: 14, type: 'seo' });
+    expect(api.callsTo('POST /additional-hits')[0]?.body).toEqual({
+      id: '2500Hits',
+      name: 'Big pack',
+      count: 2500,
+      price: 14,
+      type: 'seo',
+    });
     expect(await screen.findByText(MSG.hitPackageAdded)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
     expect(screen.getByLabelText('Count')).toHaveValue(null);

@@ -101,11 +101,7 @@ function AddAddonPage({ kind }: { kind: AddonKind }) {
               helperText={errors.price?.message ?? 'Whole US dollars'}
               fullWidth
             />
-            <Controller
-              name="type"
-              control={control}
-              render={({ field }) => <PackageTypeField {...field} fullWidth />}
-            />
+            <Controller name="type" control={control} render={({ field }) => <PackageTypeField {...field} fullWidth />} />
           </FormPanel>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>

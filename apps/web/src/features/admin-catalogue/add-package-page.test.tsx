@@ -11,27 +11,32 @@ async function fillPackage(values: { Name: string; Hits: string; Slots: string; 
 }
 
 describe('AddPackagePage', () => {
-  it.each(['/adminaddpackage', '/admin/addPackage'])('creates a package at %s with whole numbers and the hit-package wording', async (path) => {
-    const { api } = await openAsAdmin(path, { 'POST /packages': { status: 201, body: { ...basic, id: 'pkgGoldPlus', name: 'Gold Plus' } } });
-    await screen.findByRole('form', { name: 'New package' });
-    await fillPackage({ Name: 'Gold Plus!', Hits: '3000.9', Slots: '12', Price: '29.99', Description: '<ul><li>Gold</li></ul>' });
-    expect(screen.getByText('Saved as pkgGoldPlus')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add Package' }));
+  it.each(['/adminaddpackage', '/admin/addPackage'])(
+    'creates a package at %s with whole numbers and the hit-package wording',
+    async (path) => {
+      const { api } = await openAsAdmin(path, {
+        'POST /packages': { status: 201, body: { ...basic, id: 'pkgGoldPlus', name: 'Gold Plus' } },
+      });
+      await screen.findByRole('form', { name: 'New package' });
+      await fillPackage({ Name: 'Gold Plus!', Hits: '3000.9', Slots: '12', Price: '29.99', Description: '<ul><li>Gold</li></ul>' });
+      expect(screen.getByText('Saved as pkgGoldPlus')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Add Package' }));
 
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.hitPackageAdded));
-    expect(api.callsTo('POST /packages')[0]?.body).toEqual({
-      id: 'pkgGoldPlus',
-      name: 'Gold Plus!',
-      hits_per_day: 3000,
-      slots: 12,
-      price: 29,
-      description: '<ul><li>Gold</li></ul>',
-      type: 'normal',
-    });
-    await waitFor(() => expect(screen.getByLabelText('Description')).toHaveValue(''));
-  });
+      await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.hitPackageAdded));
+      expect(api.callsTo('POST /packages')[0]?.body).toEqual({
+        id: 'pkgGoldPlus',
+        name: 'Gold Plus!',
+        hits_per_day: 3000,
+        slots: 12,
+        price: 29,
+        description: '<ul><li>Gold</li></ul>',
+        type: 'normal',
+      });
+      await waitFor(() => expect(screen.getByLabelText('Description')).toHaveValue(''));
+    },
+  );
 
-  it("blocks a form with an empty description, a name without letters or digits, or a price of 0", async () => {
+  it('blocks a form with an empty description, a name without letters or digits, or a price of 0', async () => {
     const { api } = await openAsAdmin('/adminaddpackage');
     await screen.findByRole('form', { name: 'New package' });
     await fillPackage({ Name: '!!!', Hits: '100', Slots: '1', Price: '0', Description: ' ' });

@@ -10,7 +10,11 @@ import { formatCount, formatPrice } from './format.ts';
 import { parseWhole } from './form-rules.ts';
 
 /** The description is HTML list markup; the table shows its words, the editor the markup itself. */
-const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const columns: TableColumn<Package>[] = [
   { key: 'id', header: 'ID', render: (p) => <code>{p.id}</code> },
@@ -52,7 +56,11 @@ export function EditPackagesPage() {
   const remove = useDeletePackageMutation();
 
   return (
-    <AdminPage maxWidth="xl" title="Packages" intro="Edit or retire monthly packages. A retired package stays with its subscribers until their term ends.">
+    <AdminPage
+      maxWidth="xl"
+      title="Packages"
+      intro="Edit or retire monthly packages. A retired package stays with its subscribers until their term ends."
+    >
       <EditableTable
         label="Packages"
         columns={columns}

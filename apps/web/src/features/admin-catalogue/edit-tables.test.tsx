@@ -133,7 +133,13 @@ describe('EditHitsPage and EditSlotsPage', () => {
     await user.click(within(row).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(api.callsTo('PUT /additional-hits')).toHaveLength(1));
-    expect(api.callsTo('PUT /additional-hits')[0]?.body).toEqual({ id: '5000Hits', name: '5000 Hits', price: '20.00', count: 6000, type: 'seo' });
+    expect(api.callsTo('PUT /additional-hits')[0]?.body).toEqual({
+      id: '5000Hits',
+      name: '5000 Hits',
+      price: '20.00',
+      count: 6000,
+      type: 'seo',
+    });
     expect(await within(await rowOf('Hits packages', '5000Hits')).findByText('6,000')).toBeInTheDocument();
   });
 

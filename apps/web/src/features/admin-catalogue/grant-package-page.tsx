@@ -92,7 +92,9 @@ export function GrantPackagePage() {
                 groups={groups}
                 loading={packages.isPending}
                 error={Boolean(fieldState.error) || packages.isError}
-                helperText={fieldState.error?.message ?? (packages.isError ? 'The packages could not be loaded.' : chosen && describePackage(chosen))}
+                helperText={
+                  fieldState.error?.message ?? (packages.isError ? 'The packages could not be loaded.' : chosen && describePackage(chosen))
+                }
               />
             );
           }}

@@ -25,10 +25,16 @@ describe('GrantPackagePage (/adduserpackage)', () => {
   });
 
   it('grants the chosen package, and shows the failure toast with the reason when refused', async () => {
-    const { api } = await openAsAdmin('/adduserpackage', { 'POST /users/addPackage': fail(404, 'NOT_FOUND', 'No user with email nobody@example.com.') });
+    const { api } = await openAsAdmin('/adduserpackage', {
+      'POST /users/addPackage': fail(404, 'NOT_FOUND', 'No user with email nobody@example.com.'),
+    });
     const pkg = await screen.findByRole('combobox', { name: 'Package' });
     const seo = await within(pkg).findByRole('group', { name: 'seo packages' });
-    expect(within(seo).getAllByRole('option').map((option) => option.textContent)).toEqual(['Seo Starter']);
+    expect(
+      within(seo)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Seo Starter']);
     await user.selectOptions(pkg, 'Seo Starter');
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Add package' }));
@@ -64,10 +70,19 @@ describe('GrantAddonPage (/adduserextension)', () => {
   });
 
   it('lists every extra-hit and extra-slot package and sends a slot add-on to the slots endpoint', async () => {
-    const { api } = await openAsAdmin('/adduserextension', { 'POST /activated-additional-slots/email': fail(500, 'INTERNAL', 'Internal error') });
+    const { api } = await openAsAdmin('/adduserextension', {
+      'POST /activated-additional-slots/email': fail(500, 'INTERNAL', 'Internal error'),
+    });
     const addon = await screen.findByRole('combobox', { name: 'Add-on' });
     const groups = await within(addon).findAllByRole('group');
-    expect(groups.map((group) => [group.getAttribute('label'), within(group).getAllByRole('option').map((option) => option.textContent)])).toEqual([
+    expect(
+      groups.map((group) => [
+        group.getAttribute('label'),
+        within(group)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ]),
+    ).toEqual([
       ['Extra hits', ['1000 Hits (normal)', '5000 Hits (normal)']],
       ['Extra slots', ['5 Slots (normal)', '10 Slots (seo)']],
     ]);
@@ -76,7 +91,10 @@ describe('GrantAddonPage (/adduserextension)', () => {
     await user.click(screen.getByRole('button', { name: 'Add Slots' }));
 
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(MSG.grantFailed));
-    expect(api.callsTo('POST /activated-additional-slots/email')[0]?.body).toMatchObject({ additional_id: '10Slots', email: 'ann@example.com' });
+    expect(api.callsTo('POST /activated-additional-slots/email')[0]?.body).toMatchObject({
+      additional_id: '10Slots',
+      email: 'ann@example.com',
+    });
     expect(api.callsTo('POST /activated-additional-hits/email')).toHaveLength(0);
   });
 

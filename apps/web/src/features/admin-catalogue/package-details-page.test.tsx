@@ -38,7 +38,9 @@ describe('PackageDetailsPage (/managesubscriptions)', () => {
     const row = await annRow();
     const hits = within(row).getByRole('list', { name: 'Additional hits of ann' });
     expect(hits).toHaveTextContent('1000 Hits');
-    expect(hits).toHaveTextContent(`Expires ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date('2031-03-01T00:00:00.000Z'))}`);
+    expect(hits).toHaveTextContent(
+      `Expires ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date('2031-03-01T00:00:00.000Z'))}`,
+    );
     expect(within(row).getByRole('list', { name: 'Additional slots of ann' })).toHaveTextContent('5 Slots');
     expect(within((await screen.findByText('bob@example.com')).closest('tr')!).getAllByText('None')).toHaveLength(2);
     expect(pageRequests()[0]).toEqual({ page: '0', size: '5', search: '' });
@@ -59,7 +61,9 @@ describe('PackageDetailsPage (/managesubscriptions)', () => {
   it('deletes an activated slot add-on on Yes, says so and reloads the table', async () => {
     const { api } = await openDetails({ 'DELETE /activated-additional-slots/12': ok() });
     const before = pageRequests().length;
-    await user.click(within(within(await annRow()).getByRole('list', { name: 'Additional slots of ann' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(within(await annRow()).getByRole('list', { name: 'Additional slots of ann' })).getByRole('button', { name: 'Delete' }),
+    );
     api.reply('GET /admin/activated-addons', ok({ total: 2, rows: [{ ...ann, activatedadditionalslots: [] }, bob] }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
 
@@ -71,7 +75,9 @@ describe('PackageDetailsPage (/managesubscriptions)', () => {
 
   it('sends a hits add-on to the hits endpoint and reports a failure', async () => {
     const { api } = await openDetails({ 'DELETE /activated-additional-hits/11': fail(500, 'INTERNAL', 'Internal error') });
-    await user.click(within(within(await annRow()).getByRole('list', { name: 'Additional hits of ann' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(within(await annRow()).getByRole('list', { name: 'Additional hits of ann' })).getByRole('button', { name: 'Delete' }),
+    );
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
 
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(MSG.addonDeleteFailed));
@@ -93,7 +99,11 @@ describe('PackageDetailsPage (/managesubscriptions)', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     await user.click(await screen.findByRole('combobox', { name: /rows per page/i }));
     const sizes = await screen.findByRole('listbox');
-    expect(within(sizes).getAllByRole('option').map((option) => option.textContent)).toEqual(['5', '10', 'All']);
+    expect(
+      within(sizes)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5', '10', 'All']);
     await user.click(within(sizes).getByRole('option', { name: 'All' }));
     await waitFor(() => expect(pageRequests().at(-1)).toEqual({ page: '0', size: '1000', search: '' }));
   });

@@ -83,6 +83,14 @@ export function makeUserRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow
   };
 }
 
-export const basic: Package = { id: 'pkgBasic', name: 'Basic', price: '14.99', description: '<ul><li>Basic</li></ul>', type: 'normal', hits_per_day: 1000, slots: 6 };
+export const basic: Package = {
+  id: 'pkgBasic',
+  name: 'Basic',
+  price: '14.99',
+  description: '<ul><li>Basic</li></ul>',
+  type: 'normal',
+  hits_per_day: 1000,
+  slots: 6,
+};
 export const standard: Package = { ...basic, id: 'pkgStandard', name: 'Standard', price: '44.99' };
 export const seoStarter: Package = { ...basic, id: 'pkgSeoStarter', name: 'Seo Starter', type: 'seo' };

@@ -74,7 +74,11 @@ describe('ForgotPasswordPage', () => {
     // Step 3: done, with the way back to the login.
     expect(await screen.findByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
     // The new password travels with the single-use token the verified code answered.
-    expect(api.callsTo('POST /users/password').at(-1)?.body).toEqual({ email: EMAIL, password: 'new-password-1', resetToken: 'token-from-the-server' });
+    expect(api.callsTo('POST /users/password').at(-1)?.body).toEqual({
+      email: EMAIL,
+      password: 'new-password-1',
+      resetToken: 'token-from-the-server',
+    });
   });
 
   it('disables the button while the code is being sent', async () => {

@@ -93,7 +93,13 @@ export function RegisterPage() {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Mobile Number" type="tel" autoComplete="tel" slotProps={{ htmlInput: { inputMode: 'tel' } }} {...text('phoneNumber')} />
+          <TextField
+            label="Mobile Number"
+            type="tel"
+            autoComplete="tel"
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            {...text('phoneNumber')}
+          />
         </Grid>
         <Grid size={12}>
           <TextField label="Address" autoComplete="street-address" {...text('address')} />

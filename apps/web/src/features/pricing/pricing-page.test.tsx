@@ -36,7 +36,11 @@ describe('PricingPage', () => {
     expect(within(basicCard).getByText('Hits per day').nextSibling).toHaveTextContent('1,000');
     expect(within(basicCard).getByText('Slots').nextSibling).toHaveTextContent('6');
     const includes = within(basicCard).getByRole('list', { name: 'Basic includes' });
-    expect(within(includes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1,000 hits per day', '6 website slots']);
+    expect(
+      within(includes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1,000 hits per day', '6 website slots']);
     expect(within(basicCard).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
     expect(within(basicCard).getByRole('button', { name: 'PayPal' })).toBeEnabled();
 
@@ -58,16 +62,23 @@ describe('PricingPage', () => {
   });
 
   it('shows the description as text only, never as markup', async () => {
-    const hostile = { ...basic, description: '<ul><li>Fast <b>start</b></li><li><img src=x onerror="alert(1)">Safe</li></ul><script>alert(2)</script>' };
+    const hostile = {
+      ...basic,
+      description: '<ul><li>Fast <b>start</b></li><li><img src=x onerror="alert(1)">Safe</li></ul><script>alert(2)</script>',
+    };
     fakeApi({ ...catalogue, 'GET /packages': ok([hostile]) });
     renderApp('/pricing/normal');
     const includes = within(await card('Basic')).getByRole('list', { name: 'Basic includes' });
-    expect(within(includes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Fast start', 'Safe']);
+    expect(
+      within(includes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Fast start', 'Safe']);
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect(document.body.innerHTML).not.toContain('<b>start</b>');
   });
 
-  it('Buy Now opens the order on the server, stores the pending purchase, and posts the server\'s fields to its action', async () => {
+  it("Buy Now opens the order on the server, stores the pending purchase, and posts the server's fields to its action", async () => {
     const { user, api } = signedIn();
     const checkout = makeCheckout();
     api.reply('POST /orders', { status: 201, body: checkout });
@@ -130,7 +141,11 @@ describe('PricingPage', () => {
 
   it("sends a visitor's Buy Now to /login, and back to this pricing page after signing in", async () => {
     const user = makeUser({ status: 'ACTIVE' });
-    const api = fakeApi({ ...catalogue, 'POST /users/login': ok({ token: 't1', data: user }), [`POST /users/load/${user.email}`]: ok(user) });
+    const api = fakeApi({
+      ...catalogue,
+      'POST /users/login': ok({ token: 't1', data: user }),
+      [`POST /users/load/${user.email}`]: ok(user),
+    });
     const { router } = renderApp('/pricing/seo');
     await userEvent.click(within(await card('SEO Starter')).getByRole('button', { name: 'Buy Now' }));
 

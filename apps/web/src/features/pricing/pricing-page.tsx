@@ -61,11 +61,7 @@ function PricingForType({ type }: { type: PackageType }) {
         {packages.isPending ? (
           <PackageGridSkeleton />
         ) : packages.isError ? (
-          <LoadError
-            message="The packages could not be loaded."
-            onRetry={() => void packages.refetch()}
-            retrying={packages.isFetching}
-          />
+          <LoadError message="The packages could not be loaded." onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
         ) : shown.length === 0 ? (
           <EmptyState title={`No ${PACKAGE_TYPE_LABELS[type]} packages are available right now.`}>
             Please check back soon, or contact support.

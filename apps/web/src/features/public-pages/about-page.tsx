@@ -31,8 +31,8 @@ export default function AboutPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box component="main" sx={{ flex: 1 }}>
         <PageHeader overline="About us" title="Helping websites get seen since 2008">
-          We sell website traffic by the month: packages of daily hits and website slots, delivered to
-          the sites you choose from the sources and countries you pick.
+          We sell website traffic by the month: packages of daily hits and website slots, delivered to the sites you choose from the sources
+          and countries you pick.
         </PageHeader>
 
         <Container maxWidth="lg" sx={{ pb: { xs: 6, md: 10 } }}>
@@ -43,14 +43,13 @@ export default function AboutPage() {
                   Our story
                 </Typography>
                 <Typography color="text.secondary">
-                  The company was founded in 2008 with a first branch in India, serving site owners who
-                  needed steady, measurable visits while their audience grew.
+                  The company was founded in 2008 with a first branch in India, serving site owners who needed steady, measurable visits
+                  while their audience grew.
                 </Typography>
                 <Typography color="text.secondary">
-                  Since then we have grown well beyond that first office. Today we have offices or
-                  customers in several countries, and the same idea still drives the product: a clear
-                  monthly package, daily delivery you can configure per website, and people you can talk
-                  to when something needs attention.
+                  Since then we have grown well beyond that first office. Today we have offices or customers in several countries, and the
+                  same idea still drives the product: a clear monthly package, daily delivery you can configure per website, and people you
+                  can talk to when something needs attention.
                 </Typography>
               </Stack>
             </Grid>

@@ -71,20 +71,13 @@ export default function CancelPage() {
             Checkout was not completed
           </Typography>
           <Typography color="text.secondary">
-            The payment was cancelled, so nothing was charged for this order. You can choose a plan again
-            whenever you are ready.
+            The payment was cancelled, so nothing was charged for this order. You can choose a plan again whenever you are ready.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1, width: { xs: '100%', sm: 'auto' } }}>
             <Button variant="contained" size="large" component={RouterLink} to={paths.home()} startIcon={<HomeIcon />}>
               Go to Home
             </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              component={RouterLink}
-              to={paths.pricing()}
-              endIcon={<ArrowForwardIcon />}
-            >
+            <Button variant="outlined" size="large" component={RouterLink} to={paths.pricing()} endIcon={<ArrowForwardIcon />}>
               View pricing
             </Button>
           </Stack>

@@ -15,8 +15,7 @@ export default function PricingsPage() {
   return (
     <Box component="main" sx={{ minHeight: '100vh', pb: { xs: 6, md: 10 } }}>
       <PageHeader overline="Pricing" title={MSG.pricingTitle}>
-        Every plan delivers hits to your websites every day, billed monthly and renewed automatically.
-        Create an account to pick yours.
+        Every plan delivers hits to your websites every day, billed monthly and renewed automatically. Create an account to pick yours.
       </PageHeader>
 
       <Container maxWidth="lg">
@@ -29,8 +28,7 @@ export default function PricingsPage() {
         </Grid>
 
         <Typography variant="body2" color="text.secondary" sx={{ mt: 5, textAlign: 'center' }}>
-          Prices in {CURRENCY}, per month. 100% refund within 30 days through our support team, as set out in
-          the{' '}
+          Prices in {CURRENCY}, per month. 100% refund within 30 days through our support team, as set out in the{' '}
           <Link component={RouterLink} to={paths.tos()}>
             Terms of Service
           </Link>

@@ -57,9 +57,7 @@ describe('TermsPage', () => {
 
   it('allows one account per person, household or IP address', () => {
     renderTerms();
-    expect(
-      within(section('Accounts')).getByText(/one account is allowed per person, household or IP address/i),
-    ).toBeInTheDocument();
+    expect(within(section('Accounts')).getByText(/one account is allowed per person, household or IP address/i)).toBeInTheDocument();
   });
 
   it('bills monthly with automatic renewal', () => {

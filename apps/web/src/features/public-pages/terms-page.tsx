@@ -12,9 +12,8 @@ export default function TermsPage() {
   return (
     <Box component="main" sx={{ minHeight: '100vh', pb: { xs: 6, md: 10 } }}>
       <PageHeader overline="Legal" title="Terms of Service">
-        These terms apply to everyone who visits the site, creates an account or buys a package. By
-        registering or making a purchase you accept them. When we change them in a way that matters, we
-        tell you in the app before the change takes effect.
+        These terms apply to everyone who visits the site, creates an account or buys a package. By registering or making a purchase you
+        accept them. When we change them in a way that matters, we tell you in the app before the change takes effect.
       </PageHeader>
 
       <Container maxWidth="lg">

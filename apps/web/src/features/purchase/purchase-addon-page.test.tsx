@@ -17,9 +17,22 @@ afterEach(() => {
 });
 
 const customer = makeUser({ status: 'ACTIVE' });
-const hitsRecord: PendingAddonPurchase = { name: '1000 Extra Hits', additional_id: '1000Hits', user_id: customer.id, token: 'order-h', type: 'Hits' };
-const slotsRecord: PendingAddonPurchase = { name: '5 Extra Slots', additional_id: '5Slots', user_id: customer.id, token: 'order-s', type: 'Slots' };
-const activation = (kind: 'hit' | 'slot') => ok({ id: 1, expiry_date: '2999-01-01T00:00:00.000Z', [`additional_${kind}`]: { type: 'normal', count: 5, name: 'x' } });
+const hitsRecord: PendingAddonPurchase = {
+  name: '1000 Extra Hits',
+  additional_id: '1000Hits',
+  user_id: customer.id,
+  token: 'order-h',
+  type: 'Hits',
+};
+const slotsRecord: PendingAddonPurchase = {
+  name: '5 Extra Slots',
+  additional_id: '5Slots',
+  user_id: customer.id,
+  token: 'order-s',
+  type: 'Slots',
+};
+const activation = (kind: 'hit' | 'slot') =>
+  ok({ id: 1, expiry_date: '2999-01-01T00:00:00.000Z', [`additional_${kind}`]: { type: 'normal', count: 5, name: 'x' } });
 
 function openReturn(record: PendingAddonPurchase, replies: Record<string, ReturnType<typeof ok>>) {
   storeSignedIn(customer);

@@ -47,7 +47,12 @@ describe('PurchasePage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
 
     expect(api.callsTo('POST /users/addPackage')).toHaveLength(1);
-    expect(api.callsTo('POST /users/addPackage')[0]?.body).toEqual({ pkg: 'pkgBasic', name: 'Basic', email: customer.email, uuid: 'order-1' });
+    expect(api.callsTo('POST /users/addPackage')[0]?.body).toEqual({
+      pkg: 'pkgBasic',
+      name: 'Basic',
+      email: customer.email,
+      uuid: 'order-1',
+    });
     expect(localStorage.getItem(PENDING_PURCHASE_KEYS.package)).toBeNull();
     expect(JSON.parse(localStorage.getItem('user')!).package.id).toBe('pkgBasic');
     expect(await screen.findByRole('region', { name: 'Normal package' })).toHaveTextContent('Basic');

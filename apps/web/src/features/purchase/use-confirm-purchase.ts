@@ -2,9 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { notify } from '../../app/toast.ts';
 import { confirmWithRetry, isWorthRetrying } from './confirm-with-retry.ts';
 
-export type ConfirmState =
-  | { phase: 'working'; waiting: boolean }
-  | { phase: 'failed'; canRetry: boolean };
+export type ConfirmState = { phase: 'working'; waiting: boolean } | { phase: 'failed'; canRetry: boolean };
 
 interface Options<T> {
   /** The server call that finalizes the purchase. */
@@ -35,7 +33,11 @@ export function useConfirmPurchase<T>(options: Options<T>): { state: ConfirmStat
     setState({ phase: 'working', waiting: false });
     const alive = () => mounted.current;
     try {
-      const result = await confirmWithRetry(() => latest.current.run(), alive, () => setState({ phase: 'working', waiting: true }));
+      const result = await confirmWithRetry(
+        () => latest.current.run(),
+        alive,
+        () => setState({ phase: 'working', waiting: true }),
+      );
       if (alive()) await latest.current.onConfirmed(result);
     } catch (error) {
       // Leaving the page stops the wait; nobody is there to tell.

@@ -44,7 +44,13 @@ export function SupportPage() {
   return (
     <FormCard title="Support" subtitle="Tell us what you need; we answer at the email below." maxWidth="sm">
       <Stack component="form" spacing={2.5} noValidate onSubmit={submit} aria-label="Support request">
-        <TextField label="Username" value={user.username} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="Your account" />
+        <TextField
+          label="Username"
+          value={user.username}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+          helperText="Your account"
+        />
         <TextField
           label="Email"
           type="email"

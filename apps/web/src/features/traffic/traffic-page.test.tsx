@@ -66,9 +66,19 @@ describe('TrafficPage', () => {
     expect(screen.getByText(/You have no SEO package yet/)).toBeInTheDocument();
   });
 
-  it('Buy Now stores the add-on purchase in the spec\'s shape and posts the form', async () => {
+  it("Buy Now stores the add-on purchase in the spec's shape and posts the form", async () => {
     const { api } = showTraffic('/traffic/normal');
-    const checkout = makeCheckout({ items: '5 Extra Slots', amount: '4.99', custom_1: 'slots', custom_2: '5Slots', recurrence: undefined, duration: undefined, return_url: 'http://localhost:3000/purchaseaddon', orderUUID: 'order-5slots', order_id: 'order-5slots' });
+    const checkout = makeCheckout({
+      items: '5 Extra Slots',
+      amount: '4.99',
+      custom_1: 'slots',
+      custom_2: '5Slots',
+      recurrence: undefined,
+      duration: undefined,
+      return_url: 'http://localhost:3000/purchaseaddon',
+      orderUUID: 'order-5slots',
+      order_id: 'order-5slots',
+    });
     api.reply('POST /orders', { status: 201, body: checkout });
     const submitted = captureFormSubmits();
 
@@ -124,9 +134,14 @@ describe('TrafficPage', () => {
     const { api, router } = showTraffic('/traffic/normal');
     api.reply('POST /payments/paypal/orders', { status: 201, body: { id: 'PAYPAL9', orderUUID: 'order-9' } });
     api.reply('POST /sandbox/paypal/orders/PAYPAL9/approve', ok({ id: 'PAYPAL9', status: 'APPROVED' }));
-    api.reply('POST /payments/paypal/orders/PAYPAL9/capture', fail(402, 'PAYMENT', 'Your card was declined. Please choose another way to pay.'));
+    api.reply(
+      'POST /payments/paypal/orders/PAYPAL9/capture',
+      fail(402, 'PAYMENT', 'Your card was declined. Please choose another way to pay.'),
+    );
 
-    await userEvent.click(await within(await screen.findByRole('article', { name: '1000 Extra Hits' })).findByRole('button', { name: 'PayPal' }));
+    await userEvent.click(
+      await within(await screen.findByRole('article', { name: '1000 Extra Hits' })).findByRole('button', { name: 'PayPal' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'PayPal checkout' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay with PayPal (sandbox)' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined. Please choose another way to pay.');

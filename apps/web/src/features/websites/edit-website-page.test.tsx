@@ -4,7 +4,17 @@ import { MSG } from '@traffic/shared/messages';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { fail, ok } from '../../test/fake-api.ts';
 import { findToast } from '../../test/find-toast.ts';
-import { customer, dismissToastsAfterEach, fill, makeSeoWebsite, makeWebsite, navigation, showApp, stats, typist } from './websites-test-kit.ts';
+import {
+  customer,
+  dismissToastsAfterEach,
+  fill,
+  makeSeoWebsite,
+  makeWebsite,
+  navigation,
+  showApp,
+  stats,
+  typist,
+} from './websites-test-kit.ts';
 
 dismissToastsAfterEach();
 

@@ -37,7 +37,10 @@ function EditWebsite({ website }: { website: Website }) {
 
   function submit(values: WebsiteFormValues) {
     const owner = { email: website.email, username: website.username, user_id: website.user_id };
-    const body = { ...toWebsiteBody({ ...values, url: website.url }, type, owner, website.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE'), id: website.id };
+    const body = {
+      ...toWebsiteBody({ ...values, url: website.url }, type, owner, website.status === 'PAUSED' ? 'PAUSED' : 'ACTIVE'),
+      id: website.id,
+    };
     update.mutate(body, {
       onSuccess: () => {
         notify.success(MSG.websiteEdited);

@@ -64,6 +64,8 @@ describe('View website (admin)', { timeout: 45_000 }, () => {
 
   it('tells the admin when 9Hits has rejected the campaign', async () => {
     showApp(`/viewWebsite/${site.id}`, admin, { [`POST /website/edit/${site.id}`]: ok({ ...site, ninehits_state: 'rejected' }) });
-    expect((await screen.findByText(/Rejected by 9Hits/, {}, { timeout: 8000 })).closest('[role="alert"]')).toHaveTextContent('this website receives no traffic');
+    expect((await screen.findByText(/Rejected by 9Hits/, {}, { timeout: 8000 })).closest('[role="alert"]')).toHaveTextContent(
+      'this website receives no traffic',
+    );
   });
 });

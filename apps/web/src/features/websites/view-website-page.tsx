@@ -27,7 +27,11 @@ function ViewWebsite({ website }: { website: Website }) {
   }, [leaving, navigate]);
 
   return (
-    <FormCard title="View Website" subtitle={`${PACKAGE_TYPE_LABELS[type]} website of ${website.username} (${website.email})`} maxWidth="md">
+    <FormCard
+      title="View Website"
+      subtitle={`${PACKAGE_TYPE_LABELS[type]} website of ${website.username} (${website.email})`}
+      maxWidth="md"
+    >
       <NinehitsApproval state={website.ninehits_state} />
       <WebsiteForm
         type={type}

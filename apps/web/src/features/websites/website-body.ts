@@ -32,7 +32,12 @@ function sourceValue(values: WebsiteFormValues): string {
  * The wire body of the form. A non-normal website is found through its keywords: it travels as
  * source 'Organic' with the keywords joined by commas, plus its title, type and search engine.
  */
-export function toWebsiteBody(values: WebsiteFormValues, type: PackageType, owner: WebsiteOwner, status: WebsiteStatus = 'ACTIVE'): WebsiteBody {
+export function toWebsiteBody(
+  values: WebsiteFormValues,
+  type: PackageType,
+  owner: WebsiteOwner,
+  status: WebsiteStatus = 'ACTIVE',
+): WebsiteBody {
   const specific = values.geolocationType === 'Specific Countries';
   const common = {
     ...owner,

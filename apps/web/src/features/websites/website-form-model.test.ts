@@ -62,7 +62,10 @@ describe('checkWebsiteForm', () => {
   });
 
   it('reports the first failure only, the address before the source', () => {
-    expect(checkWebsiteForm(filled({ url: 'nope', trafficSource: 'Social' }), 'normal', 'create')).toEqual({ field: 'url', message: MSG.invalidUrl });
+    expect(checkWebsiteForm(filled({ url: 'nope', trafficSource: 'Social' }), 'normal', 'create')).toEqual({
+      field: 'url',
+      message: MSG.invalidUrl,
+    });
   });
 
   it('does not check the read-only address on edit', () => {
@@ -78,7 +81,13 @@ describe('checkWebsiteForm', () => {
 
 describe('toWebsiteBody', () => {
   it('sends only the selected source value and country names for Specific Countries', () => {
-    const values = filled({ trafficSource: 'Social', social: 'Reddit', keyword: 'ignored', geolocationType: 'Specific Countries', countries: ['CA', 'DE'] });
+    const values = filled({
+      trafficSource: 'Social',
+      social: 'Reddit',
+      keyword: 'ignored',
+      geolocationType: 'Specific Countries',
+      countries: ['CA', 'DE'],
+    });
     expect(toWebsiteBody(values, 'normal', owner)).toEqual({
       ...owner,
       url: 'https://www.example.com',
@@ -108,9 +117,21 @@ describe('toWebsiteBody', () => {
 describe('formValuesOf', () => {
   it('puts the stored source value in its own input and the locations as codes', () => {
     const values = formValuesOf(
-      makeWebsite({ traffic_source: 'Referal', traffic_source_type: 'https://imgur.com', geolocation_type: 'Specific Countries', locations: [{ code: 'JP', geolocation: 'Japan' }] }),
+      makeWebsite({
+        traffic_source: 'Referal',
+        traffic_source_type: 'https://imgur.com',
+        geolocation_type: 'Specific Countries',
+        locations: [{ code: 'JP', geolocation: 'Japan' }],
+      }),
     );
-    expect(values).toMatchObject({ trafficSource: 'Referal', referral: 'https://imgur.com', keyword: '', social: '', countries: ['JP'], dailyHitLimit: 200 });
+    expect(values).toMatchObject({
+      trafficSource: 'Referal',
+      referral: 'https://imgur.com',
+      keyword: '',
+      social: '',
+      countries: ['JP'],
+      dailyHitLimit: 200,
+    });
   });
 
   it('splits the keywords of the other types', () => {

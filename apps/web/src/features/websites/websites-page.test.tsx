@@ -9,7 +9,10 @@ dismissToastsAfterEach();
 
 const site = makeWebsite();
 const seoSite = makeSeoWebsite();
-const withSites = customer({ websites: [site, seoSite], stats: { normal: stats(800, 5, { usedHits: 200, usedSlots: 1 }), seo: stats(300, 2, { usedHits: 200, usedSlots: 1 }) } });
+const withSites = customer({
+  websites: [site, seoSite],
+  stats: { normal: stats(800, 5, { usedHits: 200, usedSlots: 1 }), seo: stats(300, 2, { usedHits: 200, usedSlots: 1 }) },
+});
 // The first find waits for the screen's code to load.
 const card = (url: string) => screen.findByRole('article', { name: url }, navigation);
 
@@ -154,13 +157,17 @@ describe('WebsitesPage', () => {
     const waiting = makeWebsite({ ninehits_state: 'pending' });
     const { api } = showApp('/websites', customer({ websites: [waiting] }));
     const article = await card(site.url);
-    expect(within(article).getByRole('alert')).toHaveTextContent('Waiting for 9Hits approval. 9Hits reviews every new campaign; this website receives traffic once 9Hits approves it.');
+    expect(within(article).getByRole('alert')).toHaveTextContent(
+      'Waiting for 9Hits approval. 9Hits reviews every new campaign; this website receives traffic once 9Hits approves it.',
+    );
 
     api.reply(`GET /website/${site.id}/hits`, ok({ confirmedHits: 0, ninehits_state: 'rejected' }));
     api.reply(`POST /users/load/${waiting.email}`, ok(customer({ websites: [makeWebsite({ ninehits_state: 'rejected' })] })));
     await typist().click(within(article).getByRole('button', { name: 'Check hits' }));
     expect(await within(await card(site.url)).findByText(/Rejected by 9Hits/)).toBeInTheDocument();
-    expect(within(await card(site.url)).getByRole('alert')).toHaveTextContent('Rejected by 9Hits. 9Hits has rejected this campaign, so this website receives no traffic.');
+    expect(within(await card(site.url)).getByRole('alert')).toHaveTextContent(
+      'Rejected by 9Hits. 9Hits has rejected this campaign, so this website receives no traffic.',
+    );
     expect(within(await card(site.url)).queryByText(/Waiting for 9Hits approval/)).not.toBeInTheDocument();
   });
 

@@ -10,13 +10,36 @@ import { renderApp } from '../../test/render-app.tsx';
 /** Test support for the website screens: a customer with capacity, websites, and the app at a path. */
 
 const future = '2999-01-01T00:00:00.000Z';
-const basic = { id: 'pkgBasic', name: 'Basic', price: '14.99', description: '<ul></ul>', type: 'normal' as const, hits_per_day: 1000, slots: 6 };
-const seoStarter = { id: 'pkgSEOStarter', name: 'SEO Starter', price: '19.99', description: '<ul></ul>', type: 'seo' as const, hits_per_day: 500, slots: 3 };
+const basic = {
+  id: 'pkgBasic',
+  name: 'Basic',
+  price: '14.99',
+  description: '<ul></ul>',
+  type: 'normal' as const,
+  hits_per_day: 1000,
+  slots: 6,
+};
+const seoStarter = {
+  id: 'pkgSEOStarter',
+  name: 'SEO Starter',
+  price: '19.99',
+  description: '<ul></ul>',
+  type: 'seo' as const,
+  hits_per_day: 500,
+  slots: 3,
+};
 
 export function stats(availableHits: number, availableSlots: number, used: Partial<TypeStats> = {}): TypeStats {
   const usedHits = used.usedHits ?? 0;
   const usedSlots = used.usedSlots ?? 0;
-  return { totalHits: availableHits + usedHits, usedHits, availableHits, totalSlots: availableSlots + usedSlots, usedSlots, availableSlots };
+  return {
+    totalHits: availableHits + usedHits,
+    usedHits,
+    availableHits,
+    totalSlots: availableSlots + usedSlots,
+    usedSlots,
+    availableSlots,
+  };
 }
 
 /** An ACTIVE customer with a live normal and seo package; override what a test is about. */

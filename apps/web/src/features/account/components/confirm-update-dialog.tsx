@@ -15,12 +15,7 @@ interface ConfirmUpdateDialogProps {
 
 export function ConfirmUpdateDialog({ open, busy, onConfirm, onCancel }: ConfirmUpdateDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onCancel}
-      aria-labelledby="confirm-update-title"
-      aria-describedby="confirm-update-text"
-    >
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-update-title" aria-describedby="confirm-update-text">
       <DialogTitle id="confirm-update-title">{MSG.detailsUpdateTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText id="confirm-update-text">{MSG.detailsUpdateConfirm}</DialogContentText>

@@ -11,7 +11,6 @@ export interface GrantAddonInput {
   email: string;
 }
 
-
 /**
  * POST activated-additional-hits/email or activated-additional-slots/email. The spec's call carries
  * the admin's own token in the body as well; the server authorises by the header.

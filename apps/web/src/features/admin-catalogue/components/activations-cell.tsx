@@ -40,7 +40,14 @@ export function ActivationsCell({ label, addons, disabled, onDelete }: Activatio
                 {expired ? 'Expired' : 'Expires'} {formatDate(addon.expiry_date)}
               </Typography>
             </div>
-            <Button size="small" color="error" variant="outlined" aria-describedby={textId} disabled={disabled} onClick={() => onDelete(addon)}>
+            <Button
+              size="small"
+              color="error"
+              variant="outlined"
+              aria-describedby={textId}
+              disabled={disabled}
+              onClick={() => onDelete(addon)}
+            >
               Delete
             </Button>
           </Stack>

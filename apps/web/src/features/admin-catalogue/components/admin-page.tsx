@@ -4,7 +4,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 /** The frame of every admin catalogue screen: a page heading, a line on what the screen does, the content. */
-export function AdminPage({ title, intro, actions, children, maxWidth = 'lg' }: {
+export function AdminPage({
+  title,
+  intro,
+  actions,
+  children,
+  maxWidth = 'lg',
+}: {
   title: string;
   intro?: ReactNode;
   /** Beside the heading (search box, links). */

@@ -23,7 +23,19 @@ interface EditableRowProps<Row> {
 }
 
 /** A catalogue row: its values with Edit and Delete, or inputs with Save and Cancel. */
-export function EditableRow<Row>({ row, columns, draft, problems, saving, locked, onEdit, onDelete, onChange, onSave, onCancel }: EditableRowProps<Row>) {
+export function EditableRow<Row>({
+  row,
+  columns,
+  draft,
+  problems,
+  saving,
+  locked,
+  onEdit,
+  onDelete,
+  onChange,
+  onSave,
+  onCancel,
+}: EditableRowProps<Row>) {
   if (!draft) {
     return (
       <TableRow hover>

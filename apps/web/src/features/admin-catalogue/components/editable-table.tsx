@@ -35,7 +35,19 @@ interface EditableTableProps<Row> {
  * A catalogue table edited in place (SPEC.md section 2): one row at a time turns into inputs with
  * Save and Cancel; Delete asks first. Failures keep the row as it was typed and say so in a toast.
  */
-export function EditableTable<Row>({ label, columns, rows, loading, failed, onRetry, rowId, save, remove, describe, empty }: EditableTableProps<Row>) {
+export function EditableTable<Row>({
+  label,
+  columns,
+  rows,
+  loading,
+  failed,
+  onRetry,
+  rowId,
+  save,
+  remove,
+  describe,
+  empty,
+}: EditableTableProps<Row>) {
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -69,7 +81,15 @@ export function EditableTable<Row>({ label, columns, rows, loading, failed, onRe
   return (
     <>
       {failed && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={onRetry}>Retry</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
           The list could not be loaded.
         </Alert>
       )}

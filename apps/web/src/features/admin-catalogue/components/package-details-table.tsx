@@ -36,7 +36,18 @@ interface PackageDetailsTableProps {
 }
 
 /** The 'Package details' table: username, email, and each user's additional hits and slots with Delete. */
-export function PackageDetailsTable({ rows, loading, emptyText, busy, onDelete, total, page, rowsPerPage, onPageChange, onRowsPerPageChange }: PackageDetailsTableProps) {
+export function PackageDetailsTable({
+  rows,
+  loading,
+  emptyText,
+  busy,
+  onDelete,
+  total,
+  page,
+  rowsPerPage,
+  onPageChange,
+  onRowsPerPageChange,
+}: PackageDetailsTableProps) {
   return (
     <>
       <TableContainer>

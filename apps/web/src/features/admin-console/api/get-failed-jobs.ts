@@ -9,7 +9,11 @@ export function getFailedJobs(page: number, size: number) {
 }
 
 export const failedJobsQuery = (page: number, size: number) =>
-  queryOptions({ queryKey: queryKeys.admin.failedJobs(page, size), queryFn: () => getFailedJobs(page, size), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.admin.failedJobs(page, size),
+    queryFn: () => getFailedJobs(page, size),
+    placeholderData: keepPreviousData,
+  });
 
 export function useFailedJobsQuery(page: number, size: number) {
   return useQuery(failedJobsQuery(page, size));

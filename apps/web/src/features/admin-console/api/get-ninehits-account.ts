@@ -8,7 +8,8 @@ export function getNinehitsAccount() {
   return call(adminApi.ninehitsAccount);
 }
 
-export const ninehitsAccountQuery = () => queryOptions({ queryKey: queryKeys.admin.ninehitsAccount, queryFn: getNinehitsAccount, staleTime: 60_000, retry: false });
+export const ninehitsAccountQuery = () =>
+  queryOptions({ queryKey: queryKeys.admin.ninehitsAccount, queryFn: getNinehitsAccount, staleTime: 60_000, retry: false });
 
 export function useNinehitsAccountQuery() {
   return useQuery(ninehitsAccountQuery());

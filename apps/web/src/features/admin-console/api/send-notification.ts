@@ -14,7 +14,10 @@ export interface NotificationToSend {
 
 /** POST admin/notify/{all|selected}, form-encoded: title, body and, for selected, userIds as a JSON list. */
 export function sendNotification({ title, body, audience, userIds }: NotificationToSend) {
-  return call(adminApi.notify, { params: { audience }, body: { title, body, ...(audience === 'selected' ? { userIds: JSON.stringify(userIds) } : {}) } });
+  return call(adminApi.notify, {
+    params: { audience },
+    body: { title, body, ...(audience === 'selected' ? { userIds: JSON.stringify(userIds) } : {}) },
+  });
 }
 
 export function useSendNotificationMutation() {

@@ -8,7 +8,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 /** PAUSED for 'Pause All', ACTIVE for 'Unpause All'. */
 export type BulkWebsiteStatus = 'PAUSED' | 'ACTIVE';
 
-
 /** POST website/{userId}/websites/{PAUSED|ACTIVE} (no body): every website of the user at once. */
 export function setWebsitesStatus(userId: number, status: BulkWebsiteStatus) {
   return call(websitesApi.setAllStatus, { params: { userId, status } });

@@ -14,7 +14,12 @@ export function isWebAddress(url: string): boolean {
 /** A customer's website address, opening in a new tab. */
 export function WebsiteUrl({ url }: { url: string }) {
   const sx = { wordBreak: 'break-all', fontWeight: 600 } as const;
-  if (!isWebAddress(url)) return <Typography component="span" sx={sx}>{url}</Typography>;
+  if (!isWebAddress(url))
+    return (
+      <Typography component="span" sx={sx}>
+        {url}
+      </Typography>
+    );
   return (
     <Link href={url} target="_blank" rel="noopener noreferrer" sx={sx}>
       {url}

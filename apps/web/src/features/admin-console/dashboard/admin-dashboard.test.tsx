@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 
 const ann = makeExpiring();
-const bob = makeExpiring({ id: 8, username: 'bob', email: 'bob@example.com', status: 'DEACTIVATED', type: 'seo', package_name: 'Seo Starter' });
+const bob = makeExpiring({
+  id: 8,
+  username: 'bob',
+  email: 'bob@example.com',
+  status: 'DEACTIVATED',
+  type: 'seo',
+  package_name: 'Seo Starter',
+});
 const normalSite = makeWebsite();
 const seoSite = makeWebsite({
   id: 12,
@@ -34,7 +41,13 @@ function openDashboard(replies: Parameters<typeof openAsAdmin>[1] = {}) {
     'GET /admin/expire': ok([ann, bob]),
     'GET /admin/latest-websites': ok([normalSite, seoSite]),
     'GET /admin/jobs/failed': ok({ total: 0, rows: [] }),
-    'GET /admin/ninehits-account': ok({ points: 803_570, slots: { used: 2, available: 380 }, low: { points: false, slots: false }, thresholds: { points: 100_000, slots: 50 }, checked_at: '2026-11-20T10:15:00.000Z' }),
+    'GET /admin/ninehits-account': ok({
+      points: 803_570,
+      slots: { used: 2, available: 380 },
+      low: { points: false, slots: false },
+      thresholds: { points: 100_000, slots: 50 },
+      checked_at: '2026-11-20T10:15:00.000Z',
+    }),
     ...replies,
   });
 }
@@ -55,7 +68,9 @@ describe('AdminDashboard (/home for admins)', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('ann');
     expect(rows[0]).toHaveTextContent('ann@example.com');
-    expect(rows[0]).toHaveTextContent(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(ann.subscription_expiry_date)));
+    expect(rows[0]).toHaveTextContent(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(ann.subscription_expiry_date)),
+    );
     expect(within(rows[0]!).getByRole('button', { name: 'Deactivate ann' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Activate bob' })).toBeInTheDocument();
   });

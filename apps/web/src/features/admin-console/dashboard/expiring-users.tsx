@@ -61,7 +61,11 @@ export function ExpiringUsers() {
   return (
     <SectionCard title="Subscriptions ending soon" subtitle={`Users whose subscription ends within ${EXPIRY_WARNING_DAYS} days.`}>
       {query.isError ? (
-        <LoadError message="The expiring subscriptions could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadError
+          message="The expiring subscriptions could not be loaded."
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Subscriptions ending soon" aria-busy={query.isPending} sx={{ minWidth: 720 }}>

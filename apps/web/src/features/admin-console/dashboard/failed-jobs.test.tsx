@@ -35,7 +35,9 @@ const section = () => screen.findByRole('region', { name: 'Background jobs that 
 
 describe('Failed background jobs on the admin dashboard', () => {
   it('shows how many gave up, what each was for and why, and retries one', async () => {
-    const { api } = openDashboard(ok({ total: 2, rows: [job(41, 'Send mail #9'), job(40, 'Update website #3 at 9Hits', '9Hits siteUpdate failed: Invalid API key.')] }));
+    const { api } = openDashboard(
+      ok({ total: 2, rows: [job(41, 'Send mail #9'), job(40, 'Update website #3 at 9Hits', '9Hits siteUpdate failed: Invalid API key.')] }),
+    );
     const region = await section();
     expect(await within(region).findByText('2 failed')).toBeInTheDocument();
     const rows = within(region).getAllByRole('row').slice(1);

@@ -41,7 +41,9 @@ export function FailedJobs() {
       <TableCell sx={{ fontWeight: 600 }}>{job.description}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(job.failed_at))}</TableCell>
       <TableCell>{job.attempts}</TableCell>
-      <TableCell sx={{ maxWidth: 360, wordBreak: 'break-word', fontFamily: 'monospace', fontSize: '0.8rem' }}>{job.last_error ?? '—'}</TableCell>
+      <TableCell sx={{ maxWidth: 360, wordBreak: 'break-word', fontFamily: 'monospace', fontSize: '0.8rem' }}>
+        {job.last_error ?? '—'}
+      </TableCell>
       <TableCell>
         <Button
           size="small"
@@ -59,7 +61,11 @@ export function FailedJobs() {
 
   const badge = total > 0 ? <Chip color="error" label={`${formatCount(total)} failed`} /> : undefined;
   return (
-    <SectionCard title="Background jobs that gave up" subtitle="Calls to 9Hits and PayHere, and mail, that failed after their last attempt." action={badge}>
+    <SectionCard
+      title="Background jobs that gave up"
+      subtitle="Calls to 9Hits and PayHere, and mail, that failed after their last attempt."
+      action={badge}
+    >
       {query.isError ? (
         <LoadError message="The failed jobs could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
@@ -75,7 +81,14 @@ export function FailedJobs() {
             </Table>
           </TableContainer>
           {total > PAGE_SIZE && (
-            <TablePagination component="div" count={total} page={page} onPageChange={(_e, next) => setPage(next)} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} />
+            <TablePagination
+              component="div"
+              count={total}
+              page={page}
+              onPageChange={(_e, next) => setPage(next)}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[PAGE_SIZE]}
+            />
           )}
           {total > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ px: 2.5, py: 1.5 }}>

@@ -65,7 +65,9 @@ export function LatestWebsites() {
             <TableBody>
               {query.isPending && <LoadingRows columns={HEADERS.length} />}
               {query.data?.length === 0 && <EmptyRow columns={HEADERS.length}>No website has been added yet.</EmptyRow>}
-              {query.data?.map((website) => <WebsiteRow key={website.id} website={website} />)}
+              {query.data?.map((website) => (
+                <WebsiteRow key={website.id} website={website} />
+              ))}
             </TableBody>
           </Table>
         </TableContainer>

@@ -51,7 +51,9 @@ describe('the 9Hits account on the admin dashboard', () => {
   it('says so when 9Hits does not answer, and asks again on Retry', async () => {
     const { api } = openDashboard(fail(502, 'UPSTREAM', '9Hits did not answer: 9Hits profileGet unreachable: fetch failed'));
     const region = await card();
-    expect(await within(region).findByRole('alert')).toHaveTextContent('Could not read the 9Hits account. 9Hits did not answer: 9Hits profileGet unreachable');
+    expect(await within(region).findByRole('alert')).toHaveTextContent(
+      'Could not read the 9Hits account. 9Hits did not answer: 9Hits profileGet unreachable',
+    );
     api.reply('GET /admin/ninehits-account', ok(account()));
     await user.click(within(region).getByRole('button', { name: 'Retry' }));
     expect(await within(region).findByRole('group', { name: 'Points' })).toHaveTextContent('803,570');

@@ -34,16 +34,22 @@ function Balance({ account }: { account: Account }) {
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4}>
         <Figure label="Points" value={formatCount(account.points)} />
-        <Figure label="Free campaign slots" value={formatCount(account.slots.available)} detail={`${formatCount(account.slots.used)} in use`} />
+        <Figure
+          label="Free campaign slots"
+          value={formatCount(account.slots.available)}
+          detail={`${formatCount(account.slots.used)} in use`}
+        />
       </Stack>
       {account.low.points && (
         <Alert severity="warning">
-          9Hits points are running low (under {formatCount(account.thresholds.points)}). Every visit costs points and delivery stops when they run out: top up the 9Hits account.
+          9Hits points are running low (under {formatCount(account.thresholds.points)}). Every visit costs points and delivery stops when
+          they run out: top up the 9Hits account.
         </Alert>
       )}
       {account.low.slots && (
         <Alert severity="warning">
-          Only {formatCount(account.slots.available)} free campaign slots are left at 9Hits (warning under {formatCount(account.thresholds.slots)}). Each website takes one; with none free, new websites get no traffic.
+          Only {formatCount(account.slots.available)} free campaign slots are left at 9Hits (warning under{' '}
+          {formatCount(account.thresholds.slots)}). Each website takes one; with none free, new websites get no traffic.
         </Alert>
       )}
       <Typography variant="caption" color="text.secondary">
@@ -70,7 +76,8 @@ export function NinehitsAccountCard() {
               </Button>
             }
           >
-            Could not read the 9Hits account. {isApiError(account.error) && account.error.status === 502 ? account.error.message : 'Please try again shortly.'}
+            Could not read the 9Hits account.{' '}
+            {isApiError(account.error) && account.error.status === 502 ? account.error.message : 'Please try again shortly.'}
           </Alert>
         ) : (
           <Stack direction="row" spacing={4} aria-label="Loading the 9Hits account">

@@ -85,7 +85,11 @@ describe('AddNotificationPage (/addNotifications)', () => {
     expect(screen.getByRole('button', { name: 'Add ann' })).toBeDisabled();
     await addRecipient('annie');
     const chosen = screen.getByRole('list', { name: /Sender Name List/ });
-    expect(within(chosen).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['annAnn Lee', 'annieAnnie Hall']);
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['annAnn Lee', 'annieAnnie Hall']);
 
     await user.click(within(chosen).getByRole('button', { name: 'Remove annie' }));
     expect(within(chosen).getAllByRole('listitem')).toHaveLength(1);

@@ -15,7 +15,14 @@ import { notify } from '../../../app/toast.ts';
 import { FormCard } from '../../../components/form-card.tsx';
 import type { FoundUser } from '../api/search-users.ts';
 import { useSendNotificationMutation } from '../api/send-notification.ts';
-import { DESCRIPTION_MAX, emptyNotificationForm, notificationRules, SEND_OPTIONS, TITLE_MAX, type NotificationFormValues } from './notification-form-model.ts';
+import {
+  DESCRIPTION_MAX,
+  emptyNotificationForm,
+  notificationRules,
+  SEND_OPTIONS,
+  TITLE_MAX,
+  type NotificationFormValues,
+} from './notification-form-model.ts';
 import { RecipientPicker } from './recipient-picker.tsx';
 
 /** /addNotifications: send a notification to every customer, or to the users picked by name. */
@@ -24,7 +31,13 @@ export function AddNotificationPage() {
   // A new picker after each send: its search box starts empty too.
   const [round, setRound] = useState(0);
   const send = useSendNotificationMutation();
-  const { register, control, handleSubmit, reset, formState: { errors } } = useForm<NotificationFormValues>({ defaultValues: emptyNotificationForm });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<NotificationFormValues>({ defaultValues: emptyNotificationForm });
   const sendTo = useWatch({ control, name: 'sendTo' });
 
   function submit(values: NotificationFormValues) {
@@ -34,7 +47,12 @@ export function AddNotificationPage() {
       window.alert(MSG.selectParticipants);
       return;
     }
-    const payload = { title: values.title.trim(), body: values.description.trim(), audience: values.sendTo, userIds: recipients.map((user) => user.id) };
+    const payload = {
+      title: values.title.trim(),
+      body: values.description.trim(),
+      audience: values.sendTo,
+      userIds: recipients.map((user) => user.id),
+    };
     send.mutate(payload, {
       onSuccess: () => {
         notify.titled.success(MSG.notificationSentTitle, MSG.notificationSent);
@@ -74,9 +92,21 @@ export function AddNotificationPage() {
           render={({ field, fieldState }) => (
             <FormControl error={Boolean(fieldState.error)}>
               <FormLabel id="send-to-label">Send To</FormLabel>
-              <RadioGroup row aria-labelledby="send-to-label" name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value)} onBlur={field.onBlur}>
+              <RadioGroup
+                row
+                aria-labelledby="send-to-label"
+                name={field.name}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+              >
                 {SEND_OPTIONS.map((option) => (
-                  <FormControlLabel key={option.value} value={option.value} control={<Radio slotProps={{ input: { ref: option.value === 'all' ? field.ref : undefined } }} />} label={option.label} />
+                  <FormControlLabel
+                    key={option.value}
+                    value={option.value}
+                    control={<Radio slotProps={{ input: { ref: option.value === 'all' ? field.ref : undefined } }} />}
+                    label={option.label}
+                  />
                 ))}
               </RadioGroup>
               {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}

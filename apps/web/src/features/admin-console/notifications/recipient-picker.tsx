@@ -47,7 +47,15 @@ export function RecipientPicker({ selected, onAdd, onRemove }: RecipientPickerPr
           fullWidth
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <LinearProgress aria-label="Searching" sx={{ mt: 0.5, visibility: search.isFetching ? 'visible' : 'hidden' }} />
         {text !== '' && !search.isFetching && matches.length === 0 && (
@@ -62,7 +70,13 @@ export function RecipientPicker({ selected, onAdd, onRemove }: RecipientPickerPr
                 key={user.id}
                 divider
                 secondaryAction={
-                  <IconButton edge="end" color="primary" aria-label={`Add ${user.username}`} disabled={chosen.has(user.id)} onClick={() => onAdd(user)}>
+                  <IconButton
+                    edge="end"
+                    color="primary"
+                    aria-label={`Add ${user.username}`}
+                    disabled={chosen.has(user.id)}
+                    onClick={() => onAdd(user)}
+                  >
                     <AddIcon />
                   </IconButton>
                 }

@@ -19,14 +19,37 @@ export function UserActions({ user, onStatus, onWebsites, busyUserId }: UserActi
   return (
     <Stack spacing={1} sx={{ minWidth: 140 }}>
       <Stack direction="row" spacing={1}>
-        <UserStatusButton action="activate" username={user.username} disabled={busy || user.status === 'ACTIVE'} onClick={() => onStatus(user, 'activate')} />
-        <UserStatusButton action="deactivate" username={user.username} disabled={busy || user.status === 'DEACTIVATED'} onClick={() => onStatus(user, 'deactivate')} />
+        <UserStatusButton
+          action="activate"
+          username={user.username}
+          disabled={busy || user.status === 'ACTIVE'}
+          onClick={() => onStatus(user, 'activate')}
+        />
+        <UserStatusButton
+          action="deactivate"
+          username={user.username}
+          disabled={busy || user.status === 'DEACTIVATED'}
+          onClick={() => onStatus(user, 'deactivate')}
+        />
       </Stack>
       <Stack direction="row" spacing={1}>
-        <Button size="small" variant="outlined" color="warning" disabled={busy || noSites} onClick={() => onWebsites(user, 'PAUSED')} aria-label={`Pause All websites of ${user.username}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          disabled={busy || noSites}
+          onClick={() => onWebsites(user, 'PAUSED')}
+          aria-label={`Pause All websites of ${user.username}`}
+        >
           Pause All
         </Button>
-        <Button size="small" variant="outlined" disabled={busy || noSites} onClick={() => onWebsites(user, 'ACTIVE')} aria-label={`Unpause All websites of ${user.username}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={busy || noSites}
+          onClick={() => onWebsites(user, 'ACTIVE')}
+          aria-label={`Unpause All websites of ${user.username}`}
+        >
           Unpause All
         </Button>
       </Stack>

@@ -21,7 +21,12 @@ export function UserWebsites({ username, websites }: { username: string; website
   return (
     <List dense disablePadding aria-label={`Websites of ${username}`}>
       {websites.map((website) => (
-        <ListItem key={website.id} disableGutters divider sx={{ gap: 1, flexWrap: 'wrap', py: 0.75, '&:last-of-type': { borderBottom: 0 } }}>
+        <ListItem
+          key={website.id}
+          disableGutters
+          divider
+          sx={{ gap: 1, flexWrap: 'wrap', py: 0.75, '&:last-of-type': { borderBottom: 0 } }}
+        >
           <Stack sx={{ flex: '1 1 180px', minWidth: 0 }}>
             <WebsiteUrl url={website.url} />
           </Stack>

@@ -38,9 +38,25 @@ export function UsersFilters({ view, packages }: UsersFiltersProps) {
         value={view.typed}
         onChange={(event) => view.setTyped(event.target.value)}
         sx={{ flex: { md: '1 1 260px' } }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
-      <TextField select label="Status" size="small" slotProps={showEmptyChoice} value={filters.status} onChange={(event) => setFilter('status', event.target.value as UserStatus | '')} sx={{ minWidth: 160 }}>
+      <TextField
+        select
+        label="Status"
+        size="small"
+        slotProps={showEmptyChoice}
+        value={filters.status}
+        onChange={(event) => setFilter('status', event.target.value as UserStatus | '')}
+        sx={{ minWidth: 160 }}
+      >
         <MenuItem value="">All statuses</MenuItem>
         {USER_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
@@ -64,7 +80,15 @@ export function UsersFilters({ view, packages }: UsersFiltersProps) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label="Package" size="small" slotProps={showEmptyChoice} value={filters.package} onChange={(event) => setFilter('package', event.target.value)} sx={{ minWidth: 180 }}>
+      <TextField
+        select
+        label="Package"
+        size="small"
+        slotProps={showEmptyChoice}
+        value={filters.package}
+        onChange={(event) => setFilter('package', event.target.value)}
+        sx={{ minWidth: 180 }}
+      >
         <MenuItem value="">All packages</MenuItem>
         {packages.map((pkg) => (
           <MenuItem key={pkg.id} value={pkg.id}>

@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared/messages';
 import { fail, ok, type ApiCall } from '../../../test/fake-api.ts';
 import { findToast } from '../../../test/find-toast.ts';
-import { basic, dismissToastsAfterEach, FIRST_LOAD, makeUserRow, openAsAdmin, seoStarter, standard, user } from '../admin-console-test-kit.ts';
+import {
+  basic,
+  dismissToastsAfterEach,
+  FIRST_LOAD,
+  makeUserRow,
+  openAsAdmin,
+  seoStarter,
+  standard,
+  user,
+} from '../admin-console-test-kit.ts';
 
 dismissToastsAfterEach();
 
@@ -18,8 +27,20 @@ const ann = makeUserRow({
     { id: 12, url: 'https://shop.example.com', status: 'PAUSED', type: 'normal', ninehits_state: 'pending' },
   ],
 });
-const bob = makeUserRow({ id: 8, username: 'bob', email: 'bob@example.com', status: 'DEACTIVATED', package_id: null, package_name: null, subscription_expiry_date: null });
-const seoAnn = makeUserRow({ package_id: 'pkgSeoStarter', package_name: 'Seo Starter', websites: [{ id: 21, url: 'https://seo.example.com', status: 'ACTIVE', type: 'seo', ninehits_state: null }] });
+const bob = makeUserRow({
+  id: 8,
+  username: 'bob',
+  email: 'bob@example.com',
+  status: 'DEACTIVATED',
+  package_id: null,
+  package_name: null,
+  subscription_expiry_date: null,
+});
+const seoAnn = makeUserRow({
+  package_id: 'pkgSeoStarter',
+  package_name: 'Seo Starter',
+  websites: [{ id: 21, url: 'https://seo.example.com', status: 'ACTIVE', type: 'seo', ninehits_state: null }],
+});
 
 const NORMAL = 'GET /admin/all-users/normal';
 const SEO = 'GET /admin/all-users/seo';
@@ -35,7 +56,8 @@ function openUsers(replies: Parameters<typeof openAsAdmin>[1] = {}) {
 
 const lastQuery = (calls: ApiCall[]) => calls.at(-1)?.query;
 const usersTable = () => screen.findByRole('table', { name: 'Users details' }, FIRST_LOAD);
-const rowOf = async (username: string) => (await within(await usersTable()).findByRole('cell', { name: username }, FIRST_LOAD)).closest('tr')!;
+const rowOf = async (username: string) =>
+  (await within(await usersTable()).findByRole('cell', { name: username }, FIRST_LOAD)).closest('tr')!;
 
 async function choose(label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
@@ -106,7 +128,14 @@ describe('UsersPage (/users)', () => {
     await choose('Subscription', 'Expired');
     await choose('Package', 'Standard');
     await waitFor(() =>
-      expect(lastQuery(api.callsTo(NORMAL))).toEqual({ page: '0', size: '5', search: '', status: 'DEACTIVATED', subscription: 'expired', package: 'pkgStandard' }),
+      expect(lastQuery(api.callsTo(NORMAL))).toEqual({
+        page: '0',
+        size: '5',
+        search: '',
+        status: 'DEACTIVATED',
+        subscription: 'expired',
+        package: 'pkgStandard',
+      }),
     );
   });
 
@@ -136,7 +165,10 @@ describe('UsersPage (/users)', () => {
   });
 
   it('activates and deactivates users, and cannot pause a user without websites', async () => {
-    const { api } = openUsers({ 'PUT /users/deactivate/ann@example.com': ok(), 'PUT /users/activate/bob@example.com': fail(500, 'INTERNAL', 'boom') });
+    const { api } = openUsers({
+      'PUT /users/deactivate/ann@example.com': ok(),
+      'PUT /users/activate/bob@example.com': fail(500, 'INTERNAL', 'boom'),
+    });
     const annRow = await rowOf('ann');
     expect(within(annRow).getByRole('button', { name: 'Activate ann' })).toBeDisabled();
     const bobRow = await rowOf('bob');

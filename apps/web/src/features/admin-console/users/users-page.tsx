@@ -28,7 +28,11 @@ export function UsersPage() {
   const packages = usePackages();
   const status = useUserStatusMutation();
   const websites = useSetWebsitesStatusMutation();
-  const busyUserId = status.isPending ? (query.data?.rows.find((row) => row.email === status.variables.email)?.id ?? null) : websites.isPending ? websites.variables.userId : null;
+  const busyUserId = status.isPending
+    ? (query.data?.rows.find((row) => row.email === status.variables.email)?.id ?? null)
+    : websites.isPending
+      ? websites.variables.userId
+      : null;
 
   // A change elsewhere (another admin, a status filter the user no longer matches) can leave this page empty: step back.
   const total = query.data?.total ?? 0;
@@ -49,7 +53,12 @@ export function UsersPage() {
         Every customer with the subscription and websites of the chosen package type.
       </Typography>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Tabs value={view.type} onChange={(_event, next: PackageType) => view.setType(next)} aria-label="Package types" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+        <Tabs
+          value={view.type}
+          onChange={(_event, next: PackageType) => view.setType(next)}
+          aria-label="Package types"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
           {PACKAGE_TYPES.map((type) => (
             <Tab key={type} value={type} label={TYPE_LABEL[type]} id={tabId(type)} aria-controls={PANEL_ID} />
           ))}

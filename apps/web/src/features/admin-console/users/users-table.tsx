@@ -28,7 +28,17 @@ interface UsersTableProps extends UserActionHandlers {
 }
 
 /** 'Users details': one row per user, with their websites and actions; the pager asks the server for each page. */
-export function UsersTable({ rows, loading, emptyText, total, page, rowsPerPage, onPageChange, onRowsPerPageChange, ...actions }: UsersTableProps) {
+export function UsersTable({
+  rows,
+  loading,
+  emptyText,
+  total,
+  page,
+  rowsPerPage,
+  onPageChange,
+  onRowsPerPageChange,
+  ...actions
+}: UsersTableProps) {
   return (
     <>
       <TableContainer>
@@ -72,7 +82,9 @@ export function UsersTable({ rows, loading, emptyText, total, page, rowsPerPage,
         rowsPerPage={rowsPerPage}
         rowsPerPageOptions={ROWS_PER_PAGE}
         // "All" asks for the server's largest page: say how many of the total are on screen.
-        labelDisplayedRows={({ from, to, count }) => (rowsPerPage === ALL_ROWS ? `${rows?.length ?? 0} of ${count}` : `${from}–${to} of ${count}`)}
+        labelDisplayedRows={({ from, to, count }) =>
+          rowsPerPage === ALL_ROWS ? `${rows?.length ?? 0} of ${count}` : `${from}–${to} of ${count}`
+        }
         onPageChange={(_event, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onRowsPerPageChange(Number(event.target.value))}
       />

@@ -29,7 +29,12 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function SubscriptionCard({ type, subscription }: { type: PackageType; subscription: Subscription | null }) {
   const titleId = `subscription-${type}-title`;
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>

@@ -28,18 +28,11 @@ export function HeroSection() {
             Buy website traffic that arrives every single day
           </Typography>
           <Typography variant="h6" component="p" color="text.secondary" sx={{ maxWidth: 640 }}>
-            Pick a monthly package of hits per day and website slots, add your sites, and choose where
-            the visitors come from. Delivery runs through the 9Hits network, targeted to the countries
-            you pick.
+            Pick a monthly package of hits per day and website slots, add your sites, and choose where the visitors come from. Delivery runs
+            through the 9Hits network, targeted to the countries you pick.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-            <Button
-              variant="contained"
-              size="large"
-              component={RouterLink}
-              to={paths.home()}
-              endIcon={<ArrowForwardIcon />}
-            >
+            <Button variant="contained" size="large" component={RouterLink} to={paths.home()} endIcon={<ArrowForwardIcon />}>
               Get Started
             </Button>
             <Button

@@ -12,11 +12,7 @@ export function LandingFooter() {
     <footer>
       <Divider />
       <Container maxWidth="lg">
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ py: 3, alignItems: 'center', justifyContent: 'space-between' }}
-        >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ py: 3, alignItems: 'center', justifyContent: 'space-between' }}>
           <Link component={RouterLink} to={paths.tos()} color="text.secondary" underline="hover">
             Terms of Service
           </Link>

@@ -32,9 +32,7 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
         display: 'flex',
         flexDirection: 'column',
         borderColor: featured ? 'primary.main' : undefined,
-        background: featured
-          ? 'linear-gradient(180deg, rgba(96, 165, 250, 0.12), rgba(17, 26, 46, 1) 45%)'
-          : undefined,
+        background: featured ? 'linear-gradient(180deg, rgba(96, 165, 250, 0.12), rgba(17, 26, 46, 1) 45%)' : undefined,
         transition: 'transform 150ms ease, border-color 150ms ease',
         '&:hover': { transform: 'translateY(-4px)', borderColor: 'primary.main' },
       }}
@@ -75,13 +73,7 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
         </Stack>
       </CardContent>
       <CardActions sx={{ p: 3, pt: 0 }}>
-        <Button
-          fullWidth
-          size="large"
-          variant={featured ? 'contained' : 'outlined'}
-          component={RouterLink}
-          to={paths.register()}
-        >
+        <Button fullWidth size="large" variant={featured ? 'contained' : 'outlined'} component={RouterLink} to={paths.register()}>
           Choose {plan.name}
         </Button>
       </CardActions>
@@ -92,10 +84,7 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
 function Line({ icon, strong = false, children }: { icon: ReactNode; strong?: boolean; children: ReactNode }) {
   return (
     <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-      <Box
-        aria-hidden
-        sx={{ display: 'flex', color: strong ? 'primary.main' : 'success.main', '& svg': { fontSize: 20 } }}
-      >
+      <Box aria-hidden sx={{ display: 'flex', color: strong ? 'primary.main' : 'success.main', '& svg': { fontSize: 20 } }}>
         {icon}
       </Box>
       <Typography variant="body2" color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 600 : 400 }}>

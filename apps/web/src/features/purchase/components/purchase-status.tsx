@@ -35,9 +35,7 @@ export function PurchaseStatus({ state, itemName, failureMessage, onRetry }: Pro
     <CenteredMessage title="Your purchase could not be confirmed">
       <Typography color="text.secondary">{failureMessage}</Typography>
       {state.canRetry && (
-        <Typography color="text.secondary">
-          If you have paid, the confirmation may still be on its way: try again in a minute.
-        </Typography>
+        <Typography color="text.secondary">If you have paid, the confirmation may still be on its way: try again in a minute.</Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: { xs: '100%', sm: 'auto' } }}>
         {state.canRetry && (

@@ -18,7 +18,12 @@ interface Props {
 export function AddonCard({ addon, kind, onOrderCreated, onPaid }: Props) {
   const headingId = `addon-${kind}-${addon.id}`;
   return (
-    <Card component="article" variant="outlined" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1, p: 3 }}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
           {`$${addon.price}`}

@@ -33,7 +33,12 @@ export function GeolocationFields({ readOnly, withViewOnlyExtras }: GeolocationF
         render={({ field }) => (
           <FormControl component="fieldset" disabled={readOnly}>
             <FormLabel component="legend">GEO Locations</FormLabel>
-            <RadioGroup row name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value as GeolocationType)}>
+            <RadioGroup
+              row
+              name={field.name}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value as GeolocationType)}
+            >
               {GEOLOCATION_TYPES.map((option) => (
                 <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
               ))}

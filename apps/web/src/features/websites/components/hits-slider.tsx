@@ -22,10 +22,12 @@ export function HitsSlider({ value, onChange, bounds, disabled = false, error }:
   const single = bounds.max <= bounds.min;
   const off = disabled || bounds.disabled || single;
   const min = single ? 0 : bounds.min;
-  const marks = single ? [{ value: bounds.max, label: bounds.max.toLocaleString('en-US') }] : [
-    { value: bounds.min, label: bounds.min.toLocaleString('en-US') },
-    { value: bounds.max, label: bounds.max.toLocaleString('en-US') },
-  ];
+  const marks = single
+    ? [{ value: bounds.max, label: bounds.max.toLocaleString('en-US') }]
+    : [
+        { value: bounds.min, label: bounds.min.toLocaleString('en-US') },
+        { value: bounds.max, label: bounds.max.toLocaleString('en-US') },
+      ];
   return (
     <FormControl fullWidth error={Boolean(error)} disabled={off}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>

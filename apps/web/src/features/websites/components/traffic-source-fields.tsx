@@ -34,7 +34,12 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
           render={({ field }) => (
             <FormControl component="fieldset" disabled={readOnly}>
               <FormLabel component="legend">Traffic Source</FormLabel>
-              <RadioGroup row name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value as TrafficSource)}>
+              <RadioGroup
+                row
+                name={field.name}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value as TrafficSource)}
+              >
                 {TRAFFIC_SOURCES.map((option) => (
                   <FormControlLabel key={option} value={option} control={<Radio />} label={SOURCE_LABELS[option]} />
                 ))}

@@ -78,7 +78,13 @@ export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
         </Button>
         <CheckHitsButton websiteId={website.id} ninehitsState={website.ninehits_state} />
       </CardActions>
-      <ConfirmDialog open={confirming} subject={`Remove ${website.url}`} busy={remove.isPending} onYes={confirmRemove} onNo={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        subject={`Remove ${website.url}`}
+        busy={remove.isPending}
+        onYes={confirmRemove}
+        onNo={() => setConfirming(false)}
+      />
     </Card>
   );
 }

@@ -16,7 +16,8 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 function sourceText(website: Website): string {
-  if (website.type !== 'normal') return website.traffic_source_type ? `Keywords: ${website.traffic_source_type.split(',').join(', ')}` : 'Keywords';
+  if (website.type !== 'normal')
+    return website.traffic_source_type ? `Keywords: ${website.traffic_source_type.split(',').join(', ')}` : 'Keywords';
   return website.traffic_source_type ? `${website.traffic_source} (${website.traffic_source_type})` : website.traffic_source;
 }
 

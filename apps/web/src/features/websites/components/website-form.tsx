@@ -76,7 +76,13 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, blockedReason 
           name="dailyHitLimit"
           control={control}
           render={({ field, fieldState }) => (
-            <HitsSlider value={field.value} onChange={field.onChange} bounds={bounds} disabled={readOnly} error={fieldState.error?.message} />
+            <HitsSlider
+              value={field.value}
+              onChange={field.onChange}
+              bounds={bounds}
+              disabled={readOnly}
+              error={fieldState.error?.message}
+            />
           )}
         />
         {type === 'normal' && <TrafficSourceFields readOnly={readOnly} />}

@@ -35,7 +35,11 @@ function LoadWebsite({ id, children }: { id: number; children: (website: Website
           <Typography variant="h4" component="h1">
             Website not available
           </Typography>
-          <LoadError message={refused ? website.error.message : MSG.genericError} onRetry={() => void website.refetch()} retrying={website.isFetching} />
+          <LoadError
+            message={refused ? website.error.message : MSG.genericError}
+            onRetry={() => void website.refetch()}
+            retrying={website.isFetching}
+          />
           <Box>
             <Button component={RouterLink} to={paths.websites()} variant="outlined">
               Back to websites
