@@ -5,7 +5,7 @@ import {
   type UpdateDetailsBody,
   type User,
 } from '@traffic/shared/schemas/accounts.schema';
-import { detailFieldOf, type FormFailure } from '../../lib/first-failure-resolver.ts';
+import { detailFieldOf, type FormFailure } from '../../lib/form-resolver.ts';
 
 export interface UpdateDetailsValues {
   firstName: string;

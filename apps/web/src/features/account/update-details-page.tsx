@@ -8,12 +8,12 @@ import { useSignedInUser } from '../../app/session/index.ts';
 import { useLogout } from '../../app/session/index.ts';
 import { CountryAutocomplete } from '../../components/country-autocomplete.tsx';
 import { FormCard } from '../../components/form-card.tsx';
-import { firstFailureResolver } from '../../lib/first-failure-resolver.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { useUpdateDetailsMutation } from './api/update-details.ts';
 import { ConfirmUpdateDialog } from './components/confirm-update-dialog.tsx';
 import { checkUpdateDetails, initialDetails, toUpdateBody, type UpdateDetailsValues } from './update-details-model.ts';
 
-const resolver = firstFailureResolver(checkUpdateDetails);
+const resolver = formResolver(checkUpdateDetails);
 
 /** The spec's suggestions at the top of the country list: the markets most customers come from. */
 const SUGGESTED_COUNTRIES = ['US', 'GB', 'IN', 'CA', 'AU', 'DE'] as const;

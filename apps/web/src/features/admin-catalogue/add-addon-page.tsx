@@ -6,6 +6,7 @@ import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constant
 import { MSG } from '@traffic/shared/messages';
 import { addonIdFor } from '@traffic/shared/schemas/catalogue.schema';
 import { notify } from '../../app/toast.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
 import { useCreateAddonMutation } from './api/create-addon.ts';
 import { useAddons } from '../../lib/catalogue-queries.ts';
@@ -14,7 +15,7 @@ import { ExistingItems } from './components/existing-items.tsx';
 import { FormPanel } from './components/form-panel.tsx';
 import { PackageTypeField } from './components/package-type-field.tsx';
 import { describeAddon } from './format.ts';
-import { LIMITS, allProblemsResolver, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
+import { LIMITS, failuresOf, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
 import { serverReason } from './server-reason.ts';
 
 interface AddonFormValues {
@@ -26,11 +27,15 @@ interface AddonFormValues {
 
 const EMPTY: AddonFormValues = { name: '', count: '', price: '', type: DEFAULT_PACKAGE_TYPE };
 
-const resolver = allProblemsResolver<AddonFormValues>((values) => ({
-  name: textProblem(values.name),
-  count: wholeNumberProblem(values.count, LIMITS.count),
-  price: wholeNumberProblem(values.price, LIMITS.price),
-}));
+const resolver = formResolver<AddonFormValues>(
+  (values) =>
+    failuresOf({
+      name: textProblem(values.name),
+      count: wholeNumberProblem(values.count, LIMITS.count),
+      price: wholeNumberProblem(values.price, LIMITS.price),
+    }),
+  { show: 'all' },
+);
 
 /** The id the server will give the add-on, once the count reads as one. */
 function previewId(count: string, kind: AddonKind): string | undefined {

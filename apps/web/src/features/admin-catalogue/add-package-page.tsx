@@ -6,6 +6,7 @@ import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constant
 import { MSG } from '@traffic/shared/messages';
 import { packageIdFor } from '@traffic/shared/schemas/catalogue.schema';
 import { notify } from '../../app/toast.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { useCreatePackageMutation } from './api/create-package.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';
 import { AdminPage } from './components/admin-page.tsx';
@@ -13,7 +14,7 @@ import { ExistingItems } from './components/existing-items.tsx';
 import { FormPanel } from './components/form-panel.tsx';
 import { PackageTypeField } from './components/package-type-field.tsx';
 import { describePackage } from './format.ts';
-import { LIMITS, allProblemsResolver, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
+import { LIMITS, failuresOf, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
 import { serverReason } from './server-reason.ts';
 
 interface PackageFormValues {
@@ -32,13 +33,17 @@ function nameProblem(name: string): string | null {
   return textProblem(name) ?? (packageIdFor(name) === 'pkg' ? 'Use letters or digits' : null);
 }
 
-const resolver = allProblemsResolver<PackageFormValues>((values) => ({
-  name: nameProblem(values.name),
-  hits: wholeNumberProblem(values.hits, LIMITS.count),
-  slots: wholeNumberProblem(values.slots, LIMITS.count),
-  price: wholeNumberProblem(values.price, LIMITS.price),
-  description: textProblem(values.description),
-}));
+const resolver = formResolver<PackageFormValues>(
+  (values) =>
+    failuresOf({
+      name: nameProblem(values.name),
+      hits: wholeNumberProblem(values.hits, LIMITS.count),
+      slots: wholeNumberProblem(values.slots, LIMITS.count),
+      price: wholeNumberProblem(values.price, LIMITS.price),
+      description: textProblem(values.description),
+    }),
+  { show: 'all' },
+);
 
 /**
  * /adminaddpackage and /admin/addPackage: a monthly package. The spec words its toasts like the

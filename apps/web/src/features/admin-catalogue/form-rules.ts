@@ -1,4 +1,5 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
+import type { FormFailure } from '../../lib/form-resolver.ts';
 import { MIN_PRICE } from '@traffic/shared/schemas/catalogue.schema';
 
 /*
@@ -47,12 +48,9 @@ export function decimalPriceProblem(raw: string): string | null {
 
 export type Problems<T> = Partial<Record<Extract<keyof T, string>, string | null>>;
 
-/** A react-hook-form resolver that flags every failing field at once. */
-export function allProblemsResolver<T extends FieldValues>(check: (values: T) => Problems<T>): Resolver<T> {
-  return async (values) => {
-    const failing = Object.entries(check(values)).filter((entry): entry is [string, string] => Boolean(entry[1]));
-    if (failing.length === 0) return { values, errors: {} };
-    const errors = Object.fromEntries(failing.map(([field, message]) => [field, { type: 'validate', message }]));
-    return { values: {}, errors: errors as FieldErrors<T> };
-  };
+/** An admin form's problems by field, as the failures the one form resolver takes (every one is shown). */
+export function failuresOf<T extends FieldValues>(problems: Problems<T>): FormFailure<T>[] {
+  return Object.entries(problems)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([field, message]) => ({ field: field as Path<T>, message }));
 }

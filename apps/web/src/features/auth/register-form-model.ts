@@ -1,6 +1,6 @@
 import { MSG } from '@traffic/shared/messages';
 import { joinFullName, registerBodySchema, type RegisterBody } from '@traffic/shared/schemas/accounts.schema';
-import { detailFieldOf, type FormFailure } from '../../lib/first-failure-resolver.ts';
+import { detailFieldOf, type FormFailure } from '../../lib/form-resolver.ts';
 
 export interface RegisterFormValues {
   email: string;

@@ -20,12 +20,12 @@ import { CountryAutocomplete } from '../../components/country-autocomplete.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { firstFailureResolver } from '../../lib/first-failure-resolver.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { clearStoredSession } from '../../lib/session-store.ts';
 import { useRegisterMutation } from './api/register.ts';
 import { checkRegisterForm, emptyRegisterForm, toRegisterBody, type RegisterFormValues } from './register-form-model.ts';
 
-const resolver = firstFailureResolver(checkRegisterForm);
+const resolver = formResolver(checkRegisterForm);
 
 export function RegisterPage() {
   const signIn = useSignIn();

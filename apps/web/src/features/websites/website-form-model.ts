@@ -13,7 +13,7 @@ import { countryCodeByName } from '@traffic/shared/countries';
 import { MSG } from '@traffic/shared/messages';
 import type { Website } from '@traffic/shared/schemas/accounts.schema';
 import { isValidWebsiteUrl, splitKeywords } from '@traffic/shared/schemas/websites.schema';
-import type { FormFailure } from '../../lib/first-failure-resolver.ts';
+import type { FormFailure } from '../../lib/form-resolver.ts';
 
 /** What the website form edits. `type` picks the variant: normal, or the search-engine form of every other type. */
 export interface WebsiteFormValues {

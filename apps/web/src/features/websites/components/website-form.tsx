@@ -10,7 +10,7 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { paths } from '../../../app/paths.ts';
-import { firstFailureResolver } from '../../../lib/first-failure-resolver.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 import { hitSliderBounds } from '../hit-slider-bounds.ts';
 import { checkWebsiteForm, type FormMode, type WebsiteFormValues } from '../website-form-model.ts';
 import { GeolocationFields } from './geolocation-fields.tsx';
@@ -35,7 +35,7 @@ export interface WebsiteFormProps {
 
 /** The one website form of SPEC.md section 2: add, edit and the admin's view, normal or not. */
 export function WebsiteForm({ type, mode, initialValues, maxHits, blockedReason = null, submitting, onSubmit }: WebsiteFormProps) {
-  const resolver = useMemo(() => firstFailureResolver((values: WebsiteFormValues) => checkWebsiteForm(values, type, mode)), [type, mode]);
+  const resolver = useMemo(() => formResolver((values: WebsiteFormValues) => checkWebsiteForm(values, type, mode)), [type, mode]);
   const form = useForm<WebsiteFormValues>({ defaultValues: initialValues, resolver, reValidateMode: 'onSubmit' });
   const { control, handleSubmit, getValues } = form;
   const readOnly = mode === 'view';
