@@ -7,7 +7,7 @@ import { customerWithPackage, type Session } from '../src/test-support/accounts.
 import { createWebsite, statsOf, websiteBody } from '../src/test-support/websites.ts';
 
 /**
- * RULES.md "Subscriptions, add-ons, capacity": creating or editing a website that would make the
+ * docs/product.md section 10, "Subscriptions, add-ons, capacity": creating or editing a website that would make the
  * capacity negative is refused, also when many requests race. The app runs in-process on its own
  * PostgreSQL database; the requests below are all in flight at once.
  */

@@ -7,7 +7,7 @@ import { sendNotify, startCheckout } from '../src/test-support/payments.ts';
 import { addMonths } from '../src/lib/dates.ts';
 
 /**
- * RULES.md "Payments": each order grants once, however often and however concurrently it is
+ * docs/product.md section 10, "Payments": each order grants once, however often and however concurrently it is
  * reported or finalized. In-process app on its own PostgreSQL database; requests race for real.
  */
 describe('payments under concurrency (PostgreSQL)', () => {

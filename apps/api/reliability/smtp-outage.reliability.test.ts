@@ -7,7 +7,7 @@ import { Cleanup } from './support/cleanup.ts';
 import { SmtpPeer } from './support/smtp-peer.ts';
 
 /**
- * INTEGRATIONS.md section 4: mail is stored with its delivery job in the same transaction and sent
+ * docs/integrations.md section 4: mail is stored with its delivery job in the same transaction and sent
  * by the job runner. With the SMTP server down, nothing is lost; when it is back on the same
  * address, every message is delivered exactly once.
  */

@@ -16,7 +16,7 @@ import { inParallel, waitFor } from './support/wait.ts';
 const LOGIN_LIMIT_KEY = 'traffic-rl:POST/api/users/login-127.0.0.1';
 
 /**
- * DESIGN.md "Scale": several server processes on one PostgreSQL, with Redis for the rate-limit
+ * Scale-out (docs/architecture.md): several server processes on one PostgreSQL, with Redis for the rate-limit
  * counters. Two real processes on distinct ports share DATABASE_URL, REDIS_URL and JWT_SECRET.
  */
 describe('two server processes on one PostgreSQL and Redis', () => {

@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Client addresses (for rate limits) come from X-Forwarded-For only when a proxy on this host or
     // a private network sent it; anyone else could forge the header.
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
-    // SPEC.md writes some paths with a trailing slash (DELETE website/{id}/); both forms are served.
+    // docs/product.md writes some paths with a trailing slash (DELETE website/{id}/); both forms are served.
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as App;
 

@@ -18,7 +18,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
-  it('applies the defaults of RULES.md', () => {
+  it('applies the defaults of docs/product.md section 10', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');

@@ -1,5 +1,5 @@
 /**
- * The only module that reads process.env. Every setting of RULES.md "Running it" is parsed and
+ * The only module that reads process.env. Every setting of docs/product.md section 10, "Running it" is parsed and
  * validated here once; a bad value stops the server with a message that names the setting.
  */
 import { randomBytes } from 'node:crypto';
@@ -125,7 +125,7 @@ const LIVE_REQUIRED = CREDENTIALS.map(([name]) => name);
 
 /**
  * Parses the environment. Side effect: when JWT_SECRET is unset, a secret is generated once into
- * DATA_DIR (RULES.md) so that tokens survive restarts.
+ * DATA_DIR (docs/product.md section 10) so that tokens survive restarts.
  */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = envSchema.safeParse(env);

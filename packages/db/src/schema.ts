@@ -119,7 +119,7 @@ export const addonPackages = pgTable(
   ],
 );
 
-/** One subscription per user per package type (RULES.md). */
+/** One subscription per user per package type (docs/product.md section 10). */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -298,7 +298,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Stored as given; the API URL-encodes on the way out (SPEC.md section 3). */
+    /** Stored as given; the API URL-encodes on the way out (docs/product.md section 3). */
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdAt: createdAt(),
@@ -333,7 +333,7 @@ export const revokedTokens = pgTable(
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
 
-/** Password-reset codes, stored hashed (RULES.md "Accounts"). */
+/** Password-reset codes, stored hashed (docs/product.md section 10, "Accounts"). */
 export const passwordResets = pgTable(
   'password_resets',
   {

@@ -6,7 +6,7 @@ const features = (hits: number, slots: number, extra: string[] = []) =>
   extra.map((e) => `<li>${e}</li>`).join('') +
   '</ul>';
 
-/** The four public plans (SPEC.md section 9) and a few SEO plans; ids follow RULES.md "Catalogue ids". */
+/** The four public plans (docs/product.md section 9) and a few SEO plans; ids follow docs/product.md section 10, "Catalogue ids". */
 export const SEED_PACKAGES = [
   { id: 'pkgBasic', name: 'Basic', price: '14.99', type: 'normal', hitsPerDay: 1000, slots: 6 },
   { id: 'pkgStandard', name: 'Standard', price: '44.99', type: 'normal', hitsPerDay: 4200, slots: 25 },

@@ -1,5 +1,5 @@
 /**
- * Capacity per package type (SPEC.md section 9, RULES.md "Subscriptions, add-ons, capacity"):
+ * Capacity per package type (docs/product.md section 9, docs/product.md section 10, "Subscriptions, add-ons, capacity"):
  * available = (package allowance if the subscription has not expired, else 0)
  *           + add-ons of that type expiring after now - what the user's websites of that type use
  * (paused websites count too). The server enforces it; the browser shows the same figures.

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, kept once for the server and the browser. */
+/** Business constants of docs/product.md section 9, kept once for the server and the browser. */
 
 export const PACKAGE_TYPES = ['normal', 'seo'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
@@ -7,7 +7,7 @@ export const DEFAULT_PACKAGE_TYPE: PackageType = 'normal';
 export const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** RULES.md "Accounts": INACTIVE until the first package, DEACTIVATED by an admin. */
+/** docs/product.md section 10, "Accounts": INACTIVE until the first package, DEACTIVATED by an admin. */
 export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'DEACTIVATED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -58,7 +58,7 @@ export const DEFAULT_GRANT_PACKAGE_ID = 'pkgBasic';
 export const DEFAULT_GRANT_ADDON_ID = '1000Hits';
 export const TOAST_MS = 4000;
 
-/** SPEC.md section 5: a username keeps only letters, digits, underscore and whitespace. */
+/** docs/product.md section 5: a username keeps only letters, digits, underscore and whitespace. */
 export function stripUsername(value: string): string {
   return value.replace(/[^A-Za-z0-9_\s]/g, '');
 }

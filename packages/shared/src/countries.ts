@@ -1,4 +1,4 @@
-/** The target countries of SPEC.md section 9, by region, with ISO 3166-1 alpha-2 codes (9Hits geo codes). */
+/** The target countries of docs/product.md section 9, by region, with ISO 3166-1 alpha-2 codes (9Hits geo codes). */
 
 export interface TargetCountry {
   code: string;
@@ -71,7 +71,7 @@ export const TARGET_REGIONS = [
   { region: 'Australia', countries: [{ code: 'AU', name: 'Australia' }] },
 ] as const satisfies readonly { region: string; countries: readonly TargetCountry[] }[];
 
-/** The admin's View website screen also lists these (SPEC.md section 2, View website). */
+/** The admin's View website screen also lists these (docs/product.md section 2, View website). */
 export const VIEW_ONLY_EXTRA_COUNTRIES = [
   { region: 'Europe', country: { code: 'PT', name: 'Portugal' } },
   { region: 'Africa', country: { code: 'MA', name: 'Morocco' } },

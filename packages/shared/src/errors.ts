@@ -1,4 +1,4 @@
-/** The one error shape of the API (RULES.md "Wire details"): every error body is `{ code, message, fieldErrors? }`. */
+/** The one error shape of the API (docs/product.md section 10, "Wire details"): every error body is `{ code, message, fieldErrors? }`. */
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION',

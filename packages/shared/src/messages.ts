@@ -1,9 +1,9 @@
 /**
- * Every user-visible text of SPEC.md, word for word (odd spellings included: customers' scripts
+ * Every user-visible text of docs/product.md, word for word (odd spellings included: customers' scripts
  * match on them). Forms, toasts and the API all take their wording from here.
  */
 export const MSG = {
-  // Register / update details (SPEC.md section 5)
+  // Register / update details (docs/product.md section 5)
   emailRequired: 'Enter a email!',
   usernameRequired: 'Enter a username!',
   passwordRequired: 'Enter a password!',
@@ -96,7 +96,7 @@ export const MSG = {
   genericError: "Something went wrong... It's not you its us.",
   registerNow: 'New to the site? Register Now!',
 
-  // Server-side rules of RULES.md (shown as the spec's "server message")
+  // Server-side rules of docs/product.md section 10 (shown as the spec's "server message")
   emailTaken: 'Email already registered',
   usernameTaken: 'Username already taken',
   /** A NUL byte (U+0000) in any text: PostgreSQL cannot store it, and no form can type it. */

@@ -7,7 +7,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Traffic API', version: '1.0.0', description: 'Paths and fields as in SPEC.md section 7.' },
+      info: { title: 'Traffic API', version: '1.0.0', description: 'Paths and fields as in docs/product.md section 7.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

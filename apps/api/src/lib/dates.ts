@@ -1,6 +1,6 @@
 /**
  * One calendar month later, clamped to the month's last day (Jan 31 → Feb 28/29), in UTC:
- * RULES.md bills and extends by calendar months.
+ * docs/product.md section 10 bills and extends by calendar months.
  */
 export function addMonths(date: Date, months: number): Date {
   const result = new Date(date.getTime());

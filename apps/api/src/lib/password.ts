@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with the library's recommended cost (RULES.md "Accounts"). */
+/** argon2id with the library's recommended cost (docs/product.md section 10, "Accounts"). */
 const OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable here) */,
   memoryCost: 19456,

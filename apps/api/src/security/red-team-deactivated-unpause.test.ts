@@ -5,7 +5,7 @@ import { customerWithPackage, loginAdmin, type Session } from '../test-support/a
 import { createWebsite } from '../test-support/websites.ts';
 
 /**
- * Red team, issue 12 item 7: after the admin's Pause All and Deactivate, the deactivated customer
+ * Red team finding: after the admin's Pause All and Deactivate, the deactivated customer
  * switched the paused websites back on one by one (POST website/{id}/pause toggles).
  */
 describe('red team: a deactivated customer un-pausing websites', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin } from '../test-support/accounts.ts';
 
-/** Red team, issue 12 item 10: the admin catalogue accepted a package priced 0, which anyone could then "buy". */
+/** Red team finding: the admin catalogue accepted a package priced 0, which anyone could then "buy". */
 describe('red team: free catalogue items', () => {
   let t: TestApp;
   beforeAll(async () => {

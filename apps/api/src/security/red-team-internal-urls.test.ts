@@ -5,7 +5,7 @@ import { customerWithPackage, type Session } from '../test-support/accounts.ts';
 import { createWebsite } from '../test-support/websites.ts';
 
 /**
- * Red team, issue 12 item 9: internal addresses were accepted as websites and pushed to 9Hits as
+ * Red team finding: internal addresses were accepted as websites and pushed to 9Hits as
  * campaigns (loopback, the cloud metadata address, private ranges, localhost, IPv6 loopback...).
  */
 const INTERNAL = [

@@ -10,7 +10,7 @@ import { websiteBody } from '../test-support/websites.ts';
 import type { App } from '../app.ts';
 
 /**
- * Red team, issue 12 item 8: a NUL byte in any text field answered 500, and the log line of that
+ * Red team finding: a NUL byte in any text field answered 500, and the log line of that
  * 500 held every bound parameter of the failed INSERT, the new user's argon2 hash included.
  */
 describe('red team: NUL bytes in text fields', () => {

@@ -7,7 +7,7 @@ import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify } from '../test-support/payments.ts';
 
 /**
- * Red team, issue 12 item 10: one customer started 500 checkouts in 2 s and every one created an
+ * Red team finding: one customer started 500 checkouts in 2 s and every one created an
  * order (each PayPal one also an order at PayPal).
  */
 describe('red team: open orders', () => {

@@ -10,7 +10,7 @@ import type { TestApp } from '../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
 
 /**
- * Red team, issue 12 item 4: a server given live credentials but no PAYMENTS_MODE ran in sandbox
+ * Red team finding: a server given live credentials but no PAYMENTS_MODE ran in sandbox
  * mode, so the public /sandbox/mail listed every password-reset code (the admin's too) and the
  * sandbox's Pay button signed notifies with the real merchant secret.
  */

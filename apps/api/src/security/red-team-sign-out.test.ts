@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { login, registerCustomer, type Session } from '../test-support/accounts.ts';
 
 /**
- * Red team, issue 12 item 6: signing out only forgot the token in the browser; a copy of it (a
+ * Red team finding: signing out only forgot the token in the browser; a copy of it (a
  * shared computer, a leaked log, a stolen localStorage) kept working for its whole 7 days.
  */
 describe('red team: a token after sign-out', () => {

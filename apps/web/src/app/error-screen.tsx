@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { MSG } from '@traffic/shared/messages';
 import { CenteredMessage } from '../components/centered-message.tsx';
 
-/** SPEC.md's generic error screen: shown for any error a route does not handle itself. */
+/** docs/product.md's generic error screen: shown for any error a route does not handle itself. */
 export function ErrorScreen() {
   return (
     <CenteredMessage title={MSG.genericError}>

@@ -8,7 +8,7 @@ export interface NavLink {
   external?: boolean;
 }
 
-/** SPEC.md section 2, "Menus". */
+/** docs/product.md section 2, "Menus". */
 export const visitorLinks: readonly NavLink[] = [
   { label: 'Register', to: paths.register() },
   { label: 'Login', to: paths.login() },
@@ -26,7 +26,7 @@ export const customerLinks: readonly NavLink[] = [
   { label: 'Documentation', to: externalLinks.documentation, external: true },
 ];
 
-/** The admin menu of SPEC.md section 2, in its order. */
+/** The admin menu of docs/product.md section 2, in its order. */
 export const adminLinks: readonly NavLink[] = [
   { label: 'Users', to: paths.users() },
   { label: 'Manage Subscriptions', to: paths.manageSubscriptions() },

@@ -2,7 +2,7 @@ import { generatePath } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 
 /**
- * Who may open a route (SPEC.md section 2). Every rule but `open` names where everyone else goes.
+ * Who may open a route (docs/product.md section 2). Every rule but `open` names where everyone else goes.
  * - visitorsOnly: signed-out visitors; a signed-in user goes to `redirectTo`.
  * - signedIn: any signed-in user.
  * - needsDetails: a signed-in user whose details (address) are still missing.

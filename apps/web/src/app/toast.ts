@@ -15,7 +15,7 @@ function show(kind: ToastKind, message: string) {
   return toast[kind](message, { toastId: message });
 }
 
-/** A bold title line over the text (SPEC.md section 8: 'Success' / 'Notification sent successfully'), both as plain text. */
+/** A bold title line over the text (docs/product.md section 8: 'Success' / 'Notification sent successfully'), both as plain text. */
 function showTitled(kind: ToastKind, title: string, message: string) {
   // A render function, not an element: react-toastify passes its props (closeToast…) to an element's root, which a Fragment cannot take.
   const content = () => createElement(Fragment, null, createElement('strong', { style: { display: 'block' } }, title), message);

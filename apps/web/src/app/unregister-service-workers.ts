@@ -1,4 +1,4 @@
-/** SPEC.md: background service workers are unregistered, so no stale worker keeps serving an old app. */
+/** docs/product.md: background service workers are unregistered, so no stale worker keeps serving an old app. */
 export function unregisterServiceWorkers() {
   navigator.serviceWorker
     ?.getRegistrations()

@@ -17,7 +17,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * SPEC.md section 2: 'Confirm to submit' / 'Are you sure to do this.' with Yes and No, the one
+ * docs/product.md section 2: 'Confirm to submit' / 'Are you sure to do this.' with Yes and No, the one
  * confirmation before a deletion (catalogue items, activated add-ons, websites).
  */
 export function ConfirmDialog({ open, subject, busy, onYes, onNo }: ConfirmDialogProps) {

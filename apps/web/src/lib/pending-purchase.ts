@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * SPEC.md section 3, "Pending purchase": what the browser remembers between Buy Now and the card
+ * docs/product.md section 3, "Pending purchase": what the browser remembers between Buy Now and the card
  * gateway sending it back to /purchase or /purchaseaddon. One record per kind of return page, so
  * buying an add-on never overwrites a package still being confirmed.
  */

@@ -4,7 +4,7 @@ import { MSG } from '../messages.ts';
 import { packageSchema } from './catalogue.schema.ts';
 
 /**
- * Account contracts. The spec shows only the first failure, in a fixed order (SPEC.md section 5);
+ * Account contracts. The spec shows only the first failure, in a fixed order (docs/product.md section 5);
  * zod reports issues in the order of an object's keys, so each shape lists its fields in that order
  * and `firstMessage` picks the one to show. The browser and the server use the same schemas.
  */
@@ -45,7 +45,7 @@ export const mobileField = z
   .max(MOBILE_LENGTH.max, MSG.mobileInvalid)
   .regex(/^\+?\d+$/, MSG.mobileInvalid);
 
-/** fullName travels as "First/Last" (SPEC.md section 3). */
+/** fullName travels as "First/Last" (docs/product.md section 3). */
 export function joinFullName(firstName: string, lastName: string): string {
   return `${firstName.trim()}/${lastName.trim()}`;
 }
@@ -128,7 +128,7 @@ export const resetPasswordBodySchema = z
   })
   .meta({ id: 'ResetPasswordBody' });
 
-// ---- The user object (RULES.md "Wire details") ----
+// ---- The user object (docs/product.md section 10, "Wire details") ----
 
 const statsSchema = z.object({
   totalHits: z.number(),

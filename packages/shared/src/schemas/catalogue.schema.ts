@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PACKAGE_TYPES } from '../constants.ts';
 
-/** A price on the wire: a decimal string with two places ("14.99"), as SPEC.md section 3 says. */
+/** A price on the wire: a decimal string with two places ("14.99"), as docs/product.md section 3 says. */
 export const priceString = z.string().regex(/^\d+\.\d{2}$/);
 
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
@@ -33,14 +33,14 @@ export type AddonPackage = z.infer<typeof addonSchema>;
 export const packageListSchema = z.array(packageSchema);
 export const addonListSchema = z.array(addonSchema);
 
-// ---- Admin catalogue bodies (SPEC.md section 7, "Admin") ----
+// ---- Admin catalogue bodies (docs/product.md section 7, "Admin") ----
 
-/** RULES.md "Catalogue ids": 'pkg' + the name with everything but letters and digits removed. */
+/** docs/product.md section 10, "Catalogue ids": 'pkg' + the name with everything but letters and digits removed. */
 export function packageIdFor(name: string): string {
   return `pkg${name.replace(/[^A-Za-z0-9]/g, '')}`;
 }
 
-/** RULES.md "Catalogue ids": count followed by 'Hits' or 'Slots'. */
+/** docs/product.md section 10, "Catalogue ids": count followed by 'Hits' or 'Slots'. */
 export function addonIdFor(count: number, kind: 'hits' | 'slots'): string {
   return `${count}${kind === 'hits' ? 'Hits' : 'Slots'}`;
 }

@@ -51,7 +51,7 @@ const locationInput = z
 
 /**
  * POST website / PUT website. `user_id`, `email` and `username` are accepted as the spec sends them
- * and ignored: the owner is always the signed-in user (RULES.md). Capacity-dependent rules (the
+ * and ignored: the owner is always the signed-in user (docs/product.md section 10). Capacity-dependent rules (the
  * slider's maximum and step) are checked on the server against the live figures.
  */
 const websiteFields = {
@@ -114,7 +114,7 @@ export type CreateWebsiteInput = z.output<typeof createWebsiteBodySchema>;
 export type UpdateWebsiteInput = z.output<typeof updateWebsiteBodySchema>;
 
 /**
- * The slider's rule (SPEC.md section 5): minimum 100, maximum the available hits, step 100; step 1
+ * The slider's rule (docs/product.md section 5): minimum 100, maximum the available hits, step 100; step 1
  * (and so any whole number from 1) when fewer than 100 hits are available.
  */
 export function hitLimitProblem(limit: number, available: number): { kind: 'capacity' | 'step'; message: string } | undefined {

@@ -9,7 +9,7 @@ import { uniqueViolation } from './users.repository.ts';
 const { users } = schema;
 
 /**
- * RULES.md "Running it": with ADMIN_EMAIL/ADMIN_PASSWORD, make sure that admin exists, is ACTIVE and
+ * docs/product.md section 10, "Running it": with ADMIN_EMAIL/ADMIN_PASSWORD, make sure that admin exists, is ACTIVE and
  * has that password; without them, create admin@localhost with a random password when no admin
  * exists, and print the password once.
  */
@@ -64,7 +64,7 @@ async function ensureAdminOnce(ctx: AppContext): Promise<void> {
 
 /**
  * Inserts the admin; false when a concurrent start inserted that email first. Several servers may
- * start together (RULES.md scale-out), so a unique conflict here is expected, not an error.
+ * start together (several processes on one database, docs/architecture.md), so a unique conflict here is expected, not an error.
  */
 async function createAdmin(ctx: AppContext, email: string, password: string): Promise<boolean> {
   const base = stripUsername(email.split('@')[0] ?? 'admin') || 'admin';

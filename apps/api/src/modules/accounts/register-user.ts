@@ -7,7 +7,7 @@ import { findUserByEmail, insertUser, isUsernameTaken, uniqueViolation, type Use
 
 type RegisterInput = z.output<typeof registerBodySchema>;
 
-/** POST users: a new ROLE_USER account, INACTIVE until its first package (RULES.md "Accounts"). */
+/** POST users: a new ROLE_USER account, INACTIVE until its first package (docs/product.md section 10, "Accounts"). */
 export async function registerUser(ctx: AppContext, input: RegisterInput): Promise<UserRow> {
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', MSG.emailTaken);
   if (await isUsernameTaken(ctx.db, input.username)) throw new AppError('CONFLICT', MSG.usernameTaken);

@@ -38,7 +38,7 @@ export function presentWebsite(w: WebsiteJson, owner: { email: string; username:
   };
 }
 
-/** The user object of RULES.md "Wire details", with the per-type statistics. */
+/** The user object of docs/product.md section 10, "Wire details", with the per-type statistics. */
 export function presentUser(row: UserViewRow, now: Date): User {
   const subscriptionOf = (type: PackageType) => row.subscriptions.find((s) => s.type === type) ?? null;
   const stats = Object.fromEntries(
@@ -75,7 +75,7 @@ export function presentUser(row: UserViewRow, now: Date): User {
     country: row.country,
     role: row.role,
     status: row.status,
-    // SPEC.md section 3: title and body travel URL-encoded.
+    // docs/product.md section 3: title and body travel URL-encoded.
     notifications: row.notifications.map((n) => ({
       title: encodeURIComponent(n.title),
       body: encodeURIComponent(n.body),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 
 /**
  * POST admin/search-users: customers whose username, name or email contains the text; fullName
- * with the slash replaced by a space (SPEC.md section 3).
+ * with the slash replaced by a space (docs/product.md section 3).
  */
 export async function searchUsers(ctx: AppContext, text: string): Promise<{ id: number; username: string; fullName: string }[]> {
   if (!text) return [];

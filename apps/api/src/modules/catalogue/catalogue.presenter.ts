@@ -1,7 +1,7 @@
 import type { AddonPackage, Package, PackageType } from '@traffic/shared';
 import type { AddonRow, PackageRow } from './catalogue.repository.ts';
 
-/** Maps rows to the spec's wire names (SPEC.md section 3). */
+/** Maps rows to the spec's wire names (docs/product.md section 3). */
 export function presentPackage(row: PackageRow): Package {
   return {
     id: row.id,

@@ -27,7 +27,7 @@ import { presentAddon, presentPackage } from './catalogue.presenter.ts';
 const label = (kind: AddonKind) => (kind === 'hits' ? 'hit' : 'slot');
 
 /**
- * Admin catalogue writes. Ids are built on the server from the name or count (RULES.md
+ * Admin catalogue writes. Ids are built on the server from the name or count (docs/product.md section 10
  * "Catalogue ids"); an id in the body is not trusted. A live item with the same id is a 409.
  */
 export async function createPackage(ctx: AppContext, input: z.output<typeof createPackageBodySchema>): Promise<Package> {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { findEmail, markEmail } from './mail.repository.ts';
 
-/** Without SMTP_URL there is no transport: mail stays in the outbox table (RULES.md, INTEGRATIONS.md section 4). */
+/** Without SMTP_URL there is no transport: mail stays in the outbox table (docs/product.md section 10, docs/integrations.md section 4). */
 export function createTransport(smtpUrl: string | undefined): Transporter | undefined {
   if (!smtpUrl) return undefined;
   return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });

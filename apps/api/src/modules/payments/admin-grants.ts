@@ -10,7 +10,7 @@ import { grantOrder } from './grant-order.ts';
 import { presentActivation, type ActivationView } from './finalize-purchase.ts';
 
 /**
- * An admin's grant counts as a purchase of amount 0 and is recorded as such (RULES.md): an order
+ * An admin's grant counts as a purchase of amount 0 and is recorded as such (docs/product.md section 10): an order
  * with provider 'grant', paid at once, granted in the same transaction.
  */
 async function grant(

@@ -43,7 +43,7 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
     const pkg = await findPackage(tx, order.itemId, true);
     if (!pkg) throw new AppError('NOT_FOUND', `No package ${order.itemId}.`);
     const current = await findSubscription(tx, user.id, pkg.type);
-    // RULES.md: the same package still running is extended by a calendar month; anything else is replaced.
+    // docs/product.md section 10: the same package still running is extended by a calendar month; anything else is replaced.
     const extending = current && current.packageId === pkg.id && current.expiresAt > now;
     const expiresAt = addMonths(extending ? current.expiresAt : now, 1);
     await upsertSubscription(tx, {
@@ -128,7 +128,7 @@ export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow)
   return 'renewed';
 }
 
-/** A charge-back or refund: undoes what the order granted (RULES.md "Payments"). */
+/** A charge-back or refund: undoes what the order granted (docs/product.md section 10, "Payments"). */
 export async function revokeOrder(ctx: AppContext, tx: Executor, orderId: string): Promise<void> {
   const order = await findOrder(tx, orderId, true);
   if (!order || order.revokedAt) return;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutHash, formatAmount, notifySignature, signaturesMatch } from './payhere-signature.ts';
 
 describe('PayHere signatures (known answers)', () => {
-  it('computes the checkout hash as INTEGRATIONS.md specifies', () => {
+  it('computes the checkout hash as docs/integrations.md specifies', () => {
     // UPPER(MD5("secret")) = 5EBE2294ECD0E0F08EAB7690D2A6EE69
     expect(createHash('md5').update('secret').digest('hex').toUpperCase()).toBe('5EBE2294ECD0E0F08EAB7690D2A6EE69');
     const hash = checkoutHash({

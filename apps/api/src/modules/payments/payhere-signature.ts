@@ -7,7 +7,7 @@ export function formatAmount(amount: string | number): string {
   return Number(amount).toFixed(2);
 }
 
-/** hash = UPPER(MD5(merchant_id + order_id + amount + currency + UPPER(MD5(merchant_secret)))) — INTEGRATIONS.md section 1. */
+/** hash = UPPER(MD5(merchant_id + order_id + amount + currency + UPPER(MD5(merchant_secret)))) — docs/integrations.md section 1. */
 export function checkoutHash(p: { merchantId: string; merchantSecret: string; orderId: string; amount: string; currency: string }): string {
   return md5Upper(p.merchantId + p.orderId + p.amount + p.currency + md5Upper(p.merchantSecret));
 }

@@ -10,7 +10,7 @@ export const PAYPAL_PENDING_MESSAGE = 'PayPal is reviewing this payment. Your pu
 export const PAYPAL_DECLINED_MESSAGE = 'Your card was declined. Please choose another way to pay.';
 
 /**
- * POST /api/payments/paypal/orders/:id/capture (INTEGRATIONS.md section 2). Paid only when the
+ * POST /api/payments/paypal/orders/:id/capture (docs/integrations.md section 2). Paid only when the
  * capture is COMPLETED and matches the stored order's amount, currency and custom_id; PENDING
  * waits for the webhook; an already captured order is read back and treated the same. Capturing
  * twice, even at once, grants once (settlePaypalCapture).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The PayPal REST adapter (INTEGRATIONS.md section 2): OAuth client credentials, Orders v2 and
+ * The PayPal REST adapter (docs/integrations.md section 2): OAuth client credentials, Orders v2 and
  * webhook verification, spoken over plain HTTP. The base URL decides whether it talks to
  * api-m.paypal.com or to the embedded sandbox; nothing else changes.
  */
@@ -98,7 +98,7 @@ const errorSchema = z
   .loose();
 
 export interface CreateOrderInput {
-  /** The buyer's email (INTEGRATIONS.md: the email is the reference). */
+  /** The buyer's email (docs/integrations.md: the email is the reference). */
   referenceId: string;
   /** `<kind>-<itemId>`, e.g. package-pkgBasic. */
   customId: string;

@@ -15,7 +15,7 @@ import { SANDBOX_AUTH_ALGO, issueSandboxToken, sandboxTokenValid, transmissionSi
 import { deliverSandboxWebhook, type SandboxEventType } from './paypal-sandbox-webhooks.ts';
 
 /**
- * The embedded PayPal (INTEGRATIONS.md section 2), mounted at /sandbox/paypal in sandbox mode only.
+ * The embedded PayPal (docs/integrations.md section 2), mounted at /sandbox/paypal in sandbox mode only.
  * It speaks the Orders v2 shapes our adapter uses against api-m.paypal.com:
  *
  *   POST /v1/oauth2/token                          Basic client_id:secret → { access_token, expires_in }

@@ -13,7 +13,7 @@ export function enqueueReconcile(db: Executor, userId: number, type: string): Pr
 }
 
 /**
- * RULES.md: when a subscription expires, every website of the type is paused; when add-ons expire
+ * docs/product.md section 10: when a subscription expires, every website of the type is paused; when add-ons expire
  * so that the delivering websites exceed the capacity, the newest are paused until the rest fit.
  * Paused this way, they are marked as paused by the system (and at 9Hits), the user is notified,
  * and a renewal resumes them, oldest first, as far as the capacity allows.

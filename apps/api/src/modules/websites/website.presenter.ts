@@ -1,7 +1,7 @@
 import { countryNameByCode, type Website } from '@traffic/shared';
 import type { WebsiteWithLocations } from './websites.repository.ts';
 
-/** The Website of SPEC.md section 3 (wire names), with its owner's email and username. */
+/** The Website of docs/product.md section 3 (wire names), with its owner's email and username. */
 export function presentWebsiteRow(w: WebsiteWithLocations): Website {
   return {
     id: w.id,

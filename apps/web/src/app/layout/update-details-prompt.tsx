@@ -8,7 +8,7 @@ import { paths, routes } from '../paths.ts';
 import { hasMissingDetails, useSession } from '../session/session-context.ts';
 
 /**
- * SPEC.md section 2: a signed-in user without a saved address sees this on every page but /update.
+ * docs/product.md section 2: a signed-in user without a saved address sees this on every page but /update.
  * It cannot be dismissed: the details are needed (checkout sends them to the card gateway).
  */
 export function UpdateDetailsPrompt() {

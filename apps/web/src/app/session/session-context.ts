@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 
 /**
- * SPEC.md section 4: loading, then authenticated, or failed (stored data cleared, page reloaded).
+ * docs/product.md section 4: loading, then authenticated, or failed (stored data cleared, page reloaded).
  * `anonymous` is a visitor: nothing was stored to load.
  */
 export type SessionStatus = 'loading' | 'anonymous' | 'authenticated' | 'failed';
@@ -34,12 +34,12 @@ export function useSignedInUser(): User {
   return user;
 }
 
-/** SPEC.md: a user whose address was never saved must complete the update-details form. */
+/** docs/product.md: a user whose address was never saved must complete the update-details form. */
 export function hasMissingDetails(user: Pick<User, 'address'>): boolean {
   return !user.address.trim();
 }
 
-/** SPEC.md section 6: any role other than ROLE_USER sees the admin side. */
+/** docs/product.md section 6: any role other than ROLE_USER sees the admin side. */
 export function isAdminView(user: Pick<User, 'role'>): boolean {
   return user.role !== 'ROLE_USER';
 }

@@ -6,7 +6,7 @@ import { paths } from '../paths.ts';
 import { hasMissingDetails, useSession } from './session-context.ts';
 
 /**
- * Keeps a new session and opens the first page: /update while the address is missing (SPEC.md
+ * Keeps a new session and opens the first page: /update while the address is missing (docs/product.md
  * section 2), else `returnTo` (a path of this site the visitor came from, such as a pricing page)
  * or /home. The router updates its state inside a transition; the session change joins that
  * transition, so the guards see the new user and the pending navigation together and do not

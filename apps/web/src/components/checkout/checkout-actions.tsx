@@ -14,7 +14,7 @@ export interface CheckoutActionsProps {
   /** False for a visitor: either button then asks them to sign in first. */
   signedIn: boolean;
   onSignInRequired: () => void;
-  /** Keeps the pending purchase (SPEC.md section 3) before the browser leaves for the card gateway. */
+  /** Keeps the pending purchase (docs/product.md section 3) before the browser leaves for the card gateway. */
   onOrderCreated: (checkout: CheckoutForm) => void;
   /** A PayPal payment went through (or PayPal is settling it). */
   onPaid: (result: CaptureResult) => void;

@@ -1,7 +1,7 @@
 import { CHECKOUT_FIELD_ORDER, type CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 
 /**
- * Sends the browser to the card gateway the way PayHere expects (INTEGRATIONS.md section 1): a
+ * Sends the browser to the card gateway the way PayHere expects (docs/integrations.md section 1): a
  * real form POST of the fields the server signed, in the gateway's order, leaving out the optional
  * ones the server did not set. The page is left behind, so nothing runs after this.
  */

@@ -10,7 +10,7 @@ import { renderApp } from '../../test/render-app.tsx';
 // No pause between keystrokes: these forms are filled field by field many times over.
 const user = userEvent.setup({ delay: null });
 
-/** SPEC.md section 5 "Update details", in its order. */
+/** docs/product.md section 5 "Update details", in its order. */
 const UPDATE_MESSAGES = [
   MSG.addressRequired,
   MSG.mobileRequired,

@@ -39,7 +39,7 @@ export function UpdateDetailsPage() {
 
   function confirm() {
     if (!pending) return;
-    // SPEC.md section 8: a failure is an error state only; the dialog closes and the form stays as typed.
+    // docs/product.md section 8: a failure is an error state only; the dialog closes and the form stays as typed.
     update.mutate(toUpdateBody(pending), {
       onSuccess: logout,
       onSettled: () => setPending(null),

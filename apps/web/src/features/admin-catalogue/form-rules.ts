@@ -3,7 +3,7 @@ import type { FormFailure } from '../../lib/form-resolver.ts';
 import { MIN_PRICE } from '@traffic/shared/schemas/catalogue.schema';
 
 /*
- * The admin forms' checks (SPEC.md section 5, "Admin forms"): any failing field blocks the
+ * The admin forms' checks (docs/product.md section 5, "Admin forms"): any failing field blocks the
  * submission with 'Please fill all fields'; the field itself says what is wrong with it.
  */
 
@@ -14,7 +14,7 @@ export const LIMITS = {
   price: { min: 1, max: 1_000_000 },
 } as const;
 
-/** SPEC.md: price, count, hits and slots are read as whole numbers, the way parseInt reads them ("12.7" is 12). */
+/** docs/product.md: price, count, hits and slots are read as whole numbers, the way parseInt reads them ("12.7" is 12). */
 export function parseWhole(raw: string): number {
   return Number.parseInt(raw.trim(), 10);
 }

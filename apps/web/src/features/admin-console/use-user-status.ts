@@ -11,7 +11,7 @@ const call = { activate: activateUser, deactivate: deactivateUser } as const;
 const failed = { activate: MSG.userActivateFailed, deactivate: MSG.userDeactivateFailed } as const;
 
 /**
- * Activate or Deactivate a user (SPEC.md section 8 toasts), then refresh every list that shows a
+ * Activate or Deactivate a user (docs/product.md section 8 toasts), then refresh every list that shows a
  * status: the dashboard's expiring subscriptions and the 'Users details' pages.
  */
 export function useUserStatusMutation() {

@@ -14,7 +14,7 @@ import { OtpStep } from './components/otp-step.tsx';
 
 const STEPS = ['Email', 'Verify OTP', 'New Password'] as const;
 
-/** SPEC.md section 4: steps 0 email, 1 OTP, 2 new password, 3 done; each moves on only when its call succeeds. */
+/** docs/product.md section 4: steps 0 email, 1 OTP, 2 new password, 3 done; each moves on only when its call succeeds. */
 export function ForgotPasswordPage() {
   const [step, setStep] = useState(0);
   const [email, setEmail] = useState('');

@@ -24,7 +24,7 @@ export function LoginPage() {
   const returnTo = readRedirect(useSearchParams()[0]);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  // A failed login reloads the page (SPEC.md section 8); the reason comes back from the tab's storage.
+  // A failed login reloads the page (docs/product.md section 8); the reason comes back from the tab's storage.
   const [error, setError] = useState<string | null>(readLoginError);
 
   useEffect(() => {

@@ -43,7 +43,7 @@ export function RegisterPage() {
     registration.mutate(registerBodySchema.parse(toRegisterBody(values)), {
       onSuccess: ({ token, data: user }) => signIn(token, user),
       onError: (failure) => {
-        // SPEC.md section 8: the server's message; no session is kept.
+        // docs/product.md section 8: the server's message; no session is kept.
         clearStoredSession();
         setServerError(isApiError(failure) ? failure.message : MSG.genericError);
       },
@@ -71,7 +71,7 @@ export function RegisterPage() {
               <TextField
                 {...username}
                 inputRef={username.ref}
-                // SPEC.md section 5: only letters, digits, underscore and whitespace survive, as the user types.
+                // docs/product.md section 5: only letters, digits, underscore and whitespace survive, as the user types.
                 onChange={(event) => onChange(stripUsername(event.target.value))}
                 label="Username"
                 autoComplete="username"

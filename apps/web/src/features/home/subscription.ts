@@ -15,6 +15,6 @@ export function subscriptionOf(user: User, type: PackageType, now = new Date()):
   const end = type === 'normal' ? user.subscription_expiry_date : user.seo_subscription_expiry_date;
   if (!pkg) return null;
   const endsAt = end ? new Date(end) : null;
-  // SPEC.md section 4: expired when the end date is not in the future.
+  // docs/product.md section 4: expired when the end date is not in the future.
   return { package: pkg, endsAt, active: isSubscriptionActive(endsAt, now) };
 }

@@ -9,7 +9,7 @@ export interface DisplayNotification {
 }
 
 /**
- * Title and body travel URL-encoded (SPEC.md section 3). A '+' is read as a space first: form
+ * Title and body travel URL-encoded (docs/product.md section 3). A '+' is read as a space first: form
  * encoders write spaces that way, and encodeURIComponent writes a real '+' as %2B, so both read
  * right. Text that is not valid encoding is shown as it came rather than dropped.
  */

@@ -25,7 +25,7 @@ export function NotificationBell({ email, notifications }: NotificationBellProps
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const headingId = useId();
   const items = useMemo(() => toDisplayNotifications(notifications), [notifications]);
-  // SPEC.md section 8: a failed clear shows nothing; the list simply stays.
+  // docs/product.md section 8: a failed clear shows nothing; the list simply stays.
   const clear = useClearNotificationsMutation(email);
   const count = items.length;
 

@@ -1,5 +1,5 @@
 /**
- * A package's description is HTML list markup written by an admin (SPEC.md section 3). It is
+ * A package's description is HTML list markup written by an admin (docs/product.md section 3). It is
  * never put into the page as HTML: the list items are read out as plain text, in an inert
  * document where nothing loads or runs.
  */

@@ -42,7 +42,7 @@ function PricingForType({ type }: { type: PackageType }) {
   const shown = packages.data?.filter((pkg) => pkg.type === type) ?? [];
   const current = currentPackageId(user, type);
 
-  // SPEC.md section 3: what /purchase needs to finish the order once the gateway sends the buyer back.
+  // docs/product.md section 3: what /purchase needs to finish the order once the gateway sends the buyer back.
   const remember = (pkg: Package, checkout: CheckoutForm) => {
     if (!user) return;
     pendingPackage.save({ pkg: pkg.id, name: pkg.name, email: user.email, uuid: checkout.orderUUID });

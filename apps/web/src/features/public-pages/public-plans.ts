@@ -1,4 +1,4 @@
-/** The four fixed public pricing cards of SPEC.md section 9; they do not come from the API. */
+/** The four fixed public pricing cards of docs/product.md section 9; they do not come from the API. */
 export type PublicPlan = {
   readonly name: string;
   /** US dollars per month, written as the spec writes it. */

@@ -1,4 +1,4 @@
-/** The two add-on kinds, as the order API names them and as the pending purchase records them (SPEC.md section 3). */
+/** The two add-on kinds, as the order API names them and as the pending purchase records them (docs/product.md section 3). */
 export type AddonKind = 'hits' | 'slots';
 
 export const PENDING_TYPE: Record<AddonKind, 'Hits' | 'Slots'> = { hits: 'Hits', slots: 'Slots' };

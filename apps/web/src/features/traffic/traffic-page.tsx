@@ -41,7 +41,7 @@ function TrafficForType({ type }: { type: PackageType }) {
   const slots = useAddons('slots');
   const paid = usePaypalPaid();
 
-  // SPEC.md section 3: what /purchaseaddon needs to activate the add-on once the gateway sends the buyer back.
+  // docs/product.md section 3: what /purchaseaddon needs to activate the add-on once the gateway sends the buyer back.
   const remember = (kind: AddonKind, addon: AddonPackage, checkout: CheckoutForm) => {
     pendingAddon.save({ name: addon.name, additional_id: addon.id, user_id: user.id, token: checkout.orderUUID, type: PENDING_TYPE[kind] });
   };

@@ -8,7 +8,7 @@ import { useSignedInUser } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** SPEC.md section 8, "PayPal success": the toast, a fresh user (the add-on is already granted), then /home. */
+/** docs/product.md section 8, "PayPal success": the toast, a fresh user (the add-on is already granted), then /home. */
 export function usePaypalPaid() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ export interface RegionGroup {
   countries: readonly TargetCountry[];
 }
 
-/** SPEC.md section 9's target countries by region; the admin's view also lists Portugal and Morocco. */
+/** docs/product.md section 9's target countries by region; the admin's view also lists Portugal and Morocco. */
 export function countryRegions(withViewOnlyExtras: boolean): RegionGroup[] {
   if (!withViewOnlyExtras) return TARGET_REGIONS.map((r) => ({ region: r.region, countries: r.countries }));
   return TARGET_REGIONS.map((r) => ({

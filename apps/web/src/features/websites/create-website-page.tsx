@@ -34,7 +34,7 @@ function CreateWebsite({ type }: { type: PackageType }) {
   const stats = statsOf(user, type);
   const [initialValues] = useState(() => defaultFormValues(defaultHitLimit(stats.availableHits)));
 
-  // SPEC.md section 2: no empty slot, no Add; no hits left, nothing to give the website either.
+  // docs/product.md section 2: no empty slot, no Add; no hits left, nothing to give the website either.
   const blockedReason = stats.availableSlots < 1 ? MSG.noEmptySlots : stats.availableHits < 1 ? MSG.limitReached : null;
 
   function submit(values: WebsiteFormValues) {

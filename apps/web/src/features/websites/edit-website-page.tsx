@@ -26,7 +26,7 @@ function EditWebsite({ website }: { website: Website }) {
   const navigate = useNavigate();
   const update = useUpdateWebsite();
   const type = packageTypeOf(website);
-  // SPEC.md section 2: the form starts from the loaded website once; a refetch never overwrites it.
+  // docs/product.md section 2: the form starts from the loaded website once; a refetch never overwrites it.
   const [initialValues] = useState(() => formValuesOf(website));
   /*
    * The site's own hits can be kept or moved around within what is free. An admin editing someone

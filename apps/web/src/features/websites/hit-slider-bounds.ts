@@ -9,7 +9,7 @@ export interface HitSliderBounds {
 }
 
 /**
- * SPEC.md section 5: minimum 100, maximum the hits there are to give (on edit the available hits
+ * docs/product.md section 5: minimum 100, maximum the hits there are to give (on edit the available hits
  * plus the site's own), step 100; when fewer than 100 are there, step 1 from 1.
  */
 export function hitSliderBounds(maxHits: number): HitSliderBounds {

@@ -21,7 +21,7 @@ function ViewWebsite({ website }: { website: Website }) {
   const [leaving, setLeaving] = useState(false);
   const type = packageTypeOf(website);
 
-  // SPEC.md section 2: once the wait dialog opens, the view returns to /websites (nothing is saved).
+  // docs/product.md section 2: once the wait dialog opens, the view returns to /websites (nothing is saved).
   useEffect(() => {
     if (leaving) void navigate(paths.websites());
   }, [leaving, navigate]);

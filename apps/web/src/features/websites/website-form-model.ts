@@ -39,7 +39,7 @@ export type FormMode = 'create' | 'edit' | 'view';
 const isOneOf = <T extends string>(list: readonly T[], value: string | null | undefined): value is T =>
   value != null && (list as readonly string[]).includes(value);
 
-/** SPEC.md section 4, "Website form defaults". */
+/** docs/product.md section 4, "Website form defaults". */
 export function defaultFormValues(dailyHitLimit: number): WebsiteFormValues {
   return {
     url: '',
@@ -96,7 +96,7 @@ function checkSource(values: WebsiteFormValues): Failure | null {
 }
 
 /**
- * SPEC.md section 5 "Website add/edit", the first failure only, in the form's order, with the
+ * docs/product.md section 5 "Website add/edit", the first failure only, in the form's order, with the
  * server's wording: the address (add only), the non-normal title, the source's value, countries.
  */
 export function checkWebsiteForm(values: WebsiteFormValues, type: PackageType, mode: FormMode): Failure | null {

@@ -14,7 +14,7 @@ export function deleteActivatedAddon({ kind, id }: DeleteActivationInput) {
   return call(paymentsApi[kind].remove, { params: { id } });
 }
 
-/** Each success reloads the table (SPEC.md section 7). */
+/** Each success reloads the table (docs/product.md section 7). */
 export function useDeleteActivatedAddonMutation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -32,7 +32,7 @@ interface EditableTableProps<Row> {
 }
 
 /**
- * A catalogue table edited in place (SPEC.md section 2): one row at a time turns into inputs with
+ * A catalogue table edited in place (docs/product.md section 2): one row at a time turns into inputs with
  * Save and Cancel; Delete asks first. Failures keep the row as it was typed and say so in a toast.
  */
 export function EditableTable<Row>({

@@ -10,7 +10,7 @@ import type { AddonKind } from '../addon-kind.ts';
 import type { ActivatedAddon, ActivatedAddonsRow } from '../api/get-activated-addons.ts';
 import { ActivationsCell } from './activations-cell.tsx';
 
-/** The pager's "All" choice (SPEC.md section 9: 5, 10, all). */
+/** The pager's "All" choice (docs/product.md section 9: 5, 10, all). */
 export const ALL_ROWS = -1;
 const ROWS_PER_PAGE = [5, 10, { label: 'All', value: ALL_ROWS }];
 const HEADERS = ['Username', 'Email', 'Additional hits', 'Additional slots'];

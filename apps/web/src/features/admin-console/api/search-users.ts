@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 /** A customer found by name: fullName already reads "First Last". */
 export type FoundUser = ResponseOf<typeof adminApi.searchUsers>[number];
 
-/** POST admin/search-users, form-encoded; SPEC.md section 7: a failed search is an empty list. */
+/** POST admin/search-users, form-encoded; docs/product.md section 7: a failed search is an empty list. */
 export async function searchUsers(text: string): Promise<FoundUser[]> {
   try {
     return await call(adminApi.searchUsers, { body: { filters: JSON.stringify({ search: text }) } });

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 
-/** SPEC.md section 2: a normal website opens in /viewWebsite/{id}, any other type in /edit-website/{id}. */
+/** docs/product.md section 2: a normal website opens in /viewWebsite/{id}, any other type in /edit-website/{id}. */
 export function websiteViewPath(website: { id: number; type: string }): string {
   return website.type === 'normal' ? paths.viewWebsite(website.id) : paths.editWebsite(website.id);
 }

@@ -23,7 +23,7 @@ function DaysLeft({ expiry }: { expiry: string }) {
   return <Chip size="small" label={describeDaysLeft(days)} color={days <= 7 ? 'error' : 'warning'} variant="outlined" sx={{ ml: 1 }} />;
 }
 
-/** SPEC.md section 2: users whose subscription ends within 30 days, each with Deactivate or Activate. */
+/** docs/product.md section 2: users whose subscription ends within 30 days, each with Deactivate or Activate. */
 export function ExpiringUsers() {
   const query = useExpiringUsersQuery();
   const status = useUserStatusMutation();

@@ -51,7 +51,7 @@ function WebsiteRow({ website }: { website: Website }) {
   );
 }
 
-/** SPEC.md section 2: the 10 newest websites, each with a View button. */
+/** docs/product.md section 2: the 10 newest websites, each with a View button. */
 export function LatestWebsites() {
   const query = useLatestWebsitesQuery();
   return (

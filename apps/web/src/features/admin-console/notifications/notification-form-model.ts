@@ -19,7 +19,7 @@ export const emptyNotificationForm: NotificationFormValues = { title: '', descri
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 
-/** SPEC.md section 5, "Notification": each field's own message. */
+/** docs/product.md section 5, "Notification": each field's own message. */
 export const notificationRules = {
   title: { validate: (value: string) => value.trim() !== '' || MSG.titleRequired },
   description: { validate: (value: string) => value.trim() !== '' || MSG.descriptionRequired },

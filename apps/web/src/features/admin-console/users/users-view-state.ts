@@ -3,7 +3,7 @@ import { PACKAGE_TYPES, type PackageType, type UserStatus } from '@traffic/share
 import type { AllUsersParams, SubscriptionState } from '../api/get-all-users.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
-/** The pager's "All" choice (SPEC.md section 9: 5, 10, all). */
+/** The pager's "All" choice (docs/product.md section 9: 5, 10, all). */
 export const ALL_ROWS = -1;
 /** What "All" asks the server for: its largest page. */
 export const ALL_SIZE = 1000;

@@ -11,7 +11,7 @@ export function NewPasswordStep({ email, resetToken, onReset }: { email: string;
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
-  // SPEC.md section 8: a failed reset is a state flag only, no message; the fields turn red.
+  // docs/product.md section 8: a failed reset is a state flag only, no message; the fields turn red.
   const [failed, setFailed] = useState(false);
   const reset = useResetPasswordMutation();
 

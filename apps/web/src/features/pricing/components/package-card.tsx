@@ -34,7 +34,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One package: its allowance, the price per month (SPEC.md section 9), and the two ways to pay. */
+/** One package: its allowance, the price per month (docs/product.md section 9), and the two ways to pay. */
 export function PackageCard({ pkg, current, signedIn, onSignInRequired, onOrderCreated, onPaid }: Props) {
   const headingId = `package-${pkg.id}`;
   const items = descriptionItems(pkg.description);

@@ -32,7 +32,7 @@ function SupportLink({ children }: { children: ReactNode }) {
   );
 }
 
-/** The terms of service, in the order SPEC.md lists their sections. */
+/** The terms of service, in the order docs/product.md lists their sections. */
 export const TERMS_SECTIONS: TermsSection[] = [
   {
     id: 'accounts',

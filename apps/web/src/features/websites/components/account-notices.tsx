@@ -12,7 +12,7 @@ interface AccountNoticesProps {
   expired: boolean;
 }
 
-/** SPEC.md section 2: a deactivated account, and an expired subscription of the chosen type. */
+/** docs/product.md section 2: a deactivated account, and an expired subscription of the chosen type. */
 export function AccountNotices({ type, deactivated, expired }: AccountNoticesProps) {
   if (!deactivated && !expired) return null;
   const toPricing = (

@@ -11,7 +11,7 @@ interface AddWebsiteBarProps {
   type: PackageType;
   /** Only ACTIVE accounts add websites. */
   mayAdd: boolean;
-  /** Both hits and slots are left (SPEC.md section 5). */
+  /** Both hits and slots are left (docs/product.md section 5). */
   hasRoom: boolean;
 }
 

@@ -16,7 +16,7 @@ interface HitsSliderProps {
 
 const hits = (n: number) => `${n.toLocaleString('en-US')} Hits`;
 
-/** 'Hits Per Day': SPEC.md section 5's bounds; the chosen number is always in view. */
+/** 'Hits Per Day': docs/product.md section 5's bounds; the chosen number is always in view. */
 export function HitsSlider({ value, onChange, bounds, disabled = false, error }: HitsSliderProps) {
   // A single possible value: nothing to slide, and MUI needs min < max to draw the track.
   const single = bounds.max <= bounds.min;

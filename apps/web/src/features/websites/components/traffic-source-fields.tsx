@@ -14,11 +14,11 @@ import type { WebsiteFormValues } from '../website-form-model.ts';
 const SOURCE_LABELS: Record<TrafficSource, string> = { Direct: 'Direct', Referal: 'Referal', Organic: 'Organic', Social: 'Social' };
 
 interface TrafficSourceFieldsProps {
-  /** The admin's view: nothing can change but the social network select (SPEC.md section 2). */
+  /** The admin's view: nothing can change but the social network select (docs/product.md section 2). */
   readOnly: boolean;
 }
 
-/** The normal form's traffic source: choosing a source enables only that source's input (SPEC.md section 4). */
+/** The normal form's traffic source: choosing a source enables only that source's input (docs/product.md section 4). */
 export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
   const { control, setValue } = useFormContext<WebsiteFormValues>();
   const source = useWatch({ control, name: 'trafficSource' });

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { MSG } from '@traffic/shared/messages';
 
-/** SPEC.md section 2: 'Submmiting - Please wait while your website is submitted. This may take some time.' Without onClose it cannot be dismissed. */
+/** docs/product.md section 2: 'Submmiting - Please wait while your website is submitted. This may take some time.' Without onClose it cannot be dismissed. */
 export function WaitDialog({ open }: { open: boolean }) {
   return (
     <Dialog open={open} aria-labelledby="website-wait-title" aria-describedby="website-wait-text" maxWidth="xs" fullWidth>

@@ -33,7 +33,7 @@ export interface WebsiteFormProps {
   onSubmit: (values: WebsiteFormValues) => void;
 }
 
-/** The one website form of SPEC.md section 2: add, edit and the admin's view, normal or not. */
+/** The one website form of docs/product.md section 2: add, edit and the admin's view, normal or not. */
 export function WebsiteForm({ type, mode, initialValues, maxHits, blockedReason = null, submitting, onSubmit }: WebsiteFormProps) {
   const resolver = useMemo(() => formResolver((values: WebsiteFormValues) => checkWebsiteForm(values, type, mode)), [type, mode]);
   const form = useForm<WebsiteFormValues>({ defaultValues: initialValues, resolver, reValidateMode: 'onSubmit' });
