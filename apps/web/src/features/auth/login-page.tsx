@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,34 +13,46 @@ import { useSignIn } from '../../app/session/index.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { reloadPage } from '../../lib/reload-page.ts';
 import { readRedirect } from '../../lib/safe-redirect.ts';
 import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError } from '../../lib/session-store.ts';
 import { useLoginMutation } from './api/login.ts';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** The shared schema's first failure; the page shows it in its one error line. */
+const resolver = formResolver<LoginValues>((values) => {
+  const parsed = loginBodySchema.safeParse(values);
+  return parsed.success
+    ? null
+    : { field: parsed.error.issues[0]?.path[0] === 'password' ? 'password' : 'username', message: firstMessage(parsed.error) };
+});
 
 export function LoginPage() {
   const signIn = useSignIn();
   const login = useLoginMutation();
   // A page that sent the visitor here to sign in (?redirect=/pricing/normal); it survives the reload after a failure.
   const returnTo = readRedirect(useSearchParams()[0]);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({ defaultValues: { username: '', password: '' }, resolver, reValidateMode: 'onSubmit' });
   // A failed login reloads the page (docs/product.md section 8); the reason comes back from the tab's storage.
-  const [error, setError] = useState<string | null>(readLoginError);
+  const [serverError, setServerError] = useState<string | null>(readLoginError);
+  const error = errors.username?.message ?? errors.password?.message ?? serverError;
 
   useEffect(() => {
     forgetLoginError();
   }, []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = loginBodySchema.safeParse({ username, password });
-    if (!parsed.success) {
-      setError(firstMessage(parsed.error));
-      return;
-    }
-    setError(null);
-    login.mutate(parsed.data, {
+  function submit(values: LoginValues) {
+    setServerError(null);
+    login.mutate(loginBodySchema.parse(values), {
       onSuccess: ({ token, data: user }) => signIn(token, user, returnTo),
       onError: (failure) => {
         // The spec's failed state: the session is cleared and the page reloaded, keeping the server's reason.
@@ -52,24 +65,9 @@ export function LoginPage() {
 
   return (
     <FormCard title="Login" maxWidth="xs">
-      <Stack component="form" spacing={2.5} noValidate onSubmit={submit} aria-label="Login">
-        <TextField
-          label="Email or Username"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          autoFocus
-          fullWidth
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          fullWidth
-        />
+      <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Login">
+        <TextField label="Email or Username" autoComplete="username" {...register('username')} autoFocus fullWidth />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} fullWidth />
         {error && (
           <Alert severity="error" role="alert">
             {error}

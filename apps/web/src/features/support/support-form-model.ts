@@ -1,5 +1,6 @@
 import { MSG } from '@traffic/shared/messages';
 import { EMAIL_PATTERN } from '@traffic/shared/schemas/accounts.schema';
+import type { FormFailure } from '../../lib/form-resolver.ts';
 
 /** The server's limit on a message, enforced while typing. */
 export const MESSAGE_MAX = 10_000;
@@ -9,7 +10,19 @@ export function emailError(email: string): string | null {
   return EMAIL_PATTERN.test(email.trim()) ? null : MSG.invalidEmail;
 }
 
-/** docs/product.md section 5: a message and a valid email, else 'Please fill all fields'. */
-export function checkSupportForm(email: string, message: string): string | null {
-  return message.trim() !== '' && emailError(email) === null ? null : MSG.fillAllFields;
+export interface SupportValues {
+  email: string;
+  message: string;
+}
+
+/**
+ * docs/product.md section 5: a message and a valid email. The email's own message shows under it;
+ * the message field has none (the page says 'Please fill all fields' for the whole form).
+ */
+export function checkSupportForm({ email, message }: SupportValues): FormFailure<SupportValues>[] {
+  const failures: FormFailure<SupportValues>[] = [];
+  const invalid = emailError(email);
+  if (invalid) failures.push({ field: 'email', message: invalid });
+  if (message.trim() === '') failures.push({ field: 'message', message: MSG.fillAllFields });
+  return failures;
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,34 +7,32 @@ import { MSG } from '@traffic/shared/messages';
 import { useSignedInUser } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
 import { FormCard } from '../../components/form-card.tsx';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { useSendSupportRequestMutation } from './api/send-support-request.ts';
-import { checkSupportForm, emailError, MESSAGE_MAX } from './support-form-model.ts';
+import { checkSupportForm, MESSAGE_MAX, type SupportValues } from './support-form-model.ts';
+
+const resolver = formResolver(checkSupportForm, { show: 'all' });
 import { WaitDialog } from './wait-dialog.tsx';
 
 /** /support: a message to the support team, answered at the email given here. */
 export function SupportPage() {
   const user = useSignedInUser();
-  const [email, setEmail] = useState(user.email);
-  const [message, setMessage] = useState('');
   // The email's message shows once the address was changed or a send was tried, not on an untouched field.
-  const [checkEmail, setCheckEmail] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<SupportValues>({ defaultValues: { email: user.email, message: '' }, resolver, mode: 'onChange' });
   const send = useSendSupportRequestMutation();
-  const invalidEmail = checkEmail ? emailError(email) : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setCheckEmail(true);
-    const failure = checkSupportForm(email, message);
-    if (failure) {
-      notify.error(failure);
-      return;
-    }
+  function submit({ email, message }: SupportValues) {
     send.mutate(
       { email: email.trim(), username: user.username, msg: message.trim() },
       {
         onSuccess: () => {
           notify.success(MSG.supportSent);
-          setMessage('');
+          resetField('message');
         },
         onError: () => notify.error(MSG.supportFailed),
       },
@@ -43,7 +41,13 @@ export function SupportPage() {
 
   return (
     <FormCard title="Support" subtitle="Tell us what you need; we answer at the email below." maxWidth="sm">
-      <Stack component="form" spacing={2.5} noValidate onSubmit={submit} aria-label="Support request">
+      <Stack
+        component="form"
+        spacing={2.5}
+        noValidate
+        onSubmit={handleSubmit(submit, () => notify.error(MSG.fillAllFields))}
+        aria-label="Support request"
+      >
         <TextField
           label="Username"
           value={user.username}
@@ -56,21 +60,16 @@ export function SupportPage() {
           type="email"
           autoComplete="email"
           fullWidth
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setCheckEmail(true);
-          }}
-          error={invalidEmail !== null}
-          helperText={invalidEmail}
+          {...register('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
         />
         <TextField
           label="Message"
           fullWidth
           multiline
           minRows={6}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
+          {...register('message')}
           slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
         />
         <div>

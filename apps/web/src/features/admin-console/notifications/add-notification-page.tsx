@@ -12,18 +12,21 @@ import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 import { FormCard } from '../../../components/form-card.tsx';
 import type { FoundUser } from '../api/search-users.ts';
 import { useSendNotificationMutation } from '../api/send-notification.ts';
 import {
   DESCRIPTION_MAX,
   emptyNotificationForm,
-  notificationRules,
+  checkNotificationForm,
   SEND_OPTIONS,
   TITLE_MAX,
   type NotificationFormValues,
 } from './notification-form-model.ts';
 import { RecipientPicker } from './recipient-picker.tsx';
+
+const resolver = formResolver(checkNotificationForm, { show: 'all' });
 
 /** /addNotifications: send a notification to every customer, or to the users picked by name. */
 export function AddNotificationPage() {
@@ -37,7 +40,7 @@ export function AddNotificationPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<NotificationFormValues>({ defaultValues: emptyNotificationForm });
+  } = useForm<NotificationFormValues>({ defaultValues: emptyNotificationForm, resolver });
   const sendTo = useWatch({ control, name: 'sendTo' });
 
   function submit(values: NotificationFormValues) {
@@ -70,7 +73,7 @@ export function AddNotificationPage() {
         <TextField
           label="Notification Title"
           fullWidth
-          {...register('title', notificationRules.title)}
+          {...register('title')}
           error={Boolean(errors.title)}
           helperText={errors.title?.message}
           slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
@@ -80,7 +83,7 @@ export function AddNotificationPage() {
           fullWidth
           multiline
           minRows={4}
-          {...register('description', notificationRules.description)}
+          {...register('description')}
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
           slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
@@ -88,7 +91,6 @@ export function AddNotificationPage() {
         <Controller
           name="sendTo"
           control={control}
-          rules={notificationRules.sendTo}
           render={({ field, fieldState }) => (
             <FormControl error={Boolean(fieldState.error)}>
               <FormLabel id="send-to-label">Send To</FormLabel>

@@ -1,3 +1,4 @@
+import type { FormFailure } from '../../../lib/form-resolver.ts';
 import { MSG } from '@traffic/shared/messages';
 import type { NotificationAudience } from '../api/send-notification.ts';
 
@@ -19,9 +20,11 @@ export const emptyNotificationForm: NotificationFormValues = { title: '', descri
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 
-/** docs/product.md section 5, "Notification": each field's own message. */
-export const notificationRules = {
-  title: { validate: (value: string) => value.trim() !== '' || MSG.titleRequired },
-  description: { validate: (value: string) => value.trim() !== '' || MSG.descriptionRequired },
-  sendTo: { validate: (value: string) => value !== '' || MSG.sendOptionRequired },
-};
+/** docs/product.md section 5, "Notification": each field's own message, all shown at once. */
+export function checkNotificationForm(values: NotificationFormValues): FormFailure<NotificationFormValues>[] {
+  const failures: FormFailure<NotificationFormValues>[] = [];
+  if (values.title.trim() === '') failures.push({ field: 'title', message: MSG.titleRequired });
+  if (values.description.trim() === '') failures.push({ field: 'description', message: MSG.descriptionRequired });
+  if (values.sendTo === '') failures.push({ field: 'sendTo', message: MSG.sendOptionRequired });
+  return failures;
+}

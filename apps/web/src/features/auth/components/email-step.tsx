@@ -1,26 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 import { useSendOtpMutation } from '../api/send-otp.ts';
+
+interface EmailValues {
+  email: string;
+}
+
+const resolver = formResolver<EmailValues>((values) => (values.email.trim() ? null : { field: 'email', message: MSG.emailRequired }));
 
 /** Step 0: the account's email; the code goes out by mail. */
 export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EmailValues>({ defaultValues: { email: initialEmail }, resolver, reValidateMode: 'onSubmit' });
   const send = useSendOtpMutation();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit({ email }: EmailValues) {
     const value = email.trim();
-    if (!value) {
-      setError(MSG.emailRequired);
-      return;
-    }
-    setError(null);
     send.mutate(value, {
       onSuccess: () => onSent(value),
       // Too many codes asked for: 'Email Invalid' would mislead, the server says when to retry.
@@ -29,15 +33,14 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
   }
 
   return (
-    <Stack component="form" spacing={2.5} noValidate onSubmit={submit} aria-label="Send reset code">
+    <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Send reset code">
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? 'We will mail you a 6-digit code.'}
+        {...register('email')}
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message ?? 'We will mail you a 6-digit code.'}
         autoFocus
         fullWidth
       />

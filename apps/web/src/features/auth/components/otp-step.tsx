@@ -1,26 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 import { useVerifyOtpMutation } from '../api/verify-otp.ts';
+
+interface OtpValues {
+  otp: string;
+}
+
+const resolver = formResolver<OtpValues>((values) => (values.otp.trim() ? null : { field: 'otp', message: MSG.invalidOtp }));
 
 /** Step 1: the code from the mail. */
 export function OtpStep({ email, onVerified, onBack }: { email: string; onVerified: (resetToken: string) => void; onBack: () => void }) {
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OtpValues>({ defaultValues: { otp: '' }, resolver, reValidateMode: 'onSubmit' });
   const verify = useVerifyOtpMutation();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit({ otp }: OtpValues) {
     const value = otp.trim();
-    if (!value) {
-      setError(MSG.invalidOtp);
-      return;
-    }
-    setError(null);
     verify.mutate(
       { email, otp: value },
       {
@@ -31,13 +35,12 @@ export function OtpStep({ email, onVerified, onBack }: { email: string; onVerifi
   }
 
   return (
-    <Stack component="form" spacing={2.5} noValidate onSubmit={submit} aria-label="Verify reset code">
+    <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Verify reset code">
       <TextField
         label="OTP"
-        value={otp}
-        onChange={(event) => setOtp(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? `Enter the code we sent to ${email}.`}
+        {...register('otp')}
+        error={Boolean(errors.otp)}
+        helperText={errors.otp?.message ?? `Enter the code we sent to ${email}.`}
         autoComplete="one-time-code"
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         autoFocus
