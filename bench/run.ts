@@ -292,16 +292,10 @@ async function main(): Promise<void> {
     rss.max <= TARGETS.rssMb * 1e6,
   );
   row(
-    'Landing JS (index.html script + modulepreloads)',
-    `${fmt(bundle.landingGzip / 1000, 1)} kB gzip -9, ${bundle.landing.length} files`,
+    'Landing JS, every chunk the page loads',
+    `${fmt(bundle.totalGzip / 1000, 1)} kB gzip -9 (index.html ${fmt(bundle.landingGzip / 1000, 1)} kB in ${bundle.landing.length} files + the screen ${fmt(bundle.landingRouteGzip / 1000, 1)} kB in ${bundle.landingRoute.length})${landing ? `; Chromium fetched ${landing.jsFiles} files, ${fmt(landing.jsFetchedGzip / 1000, 1)} kB` : ''}`,
     `≤ ${bundle.budget / 1000} kB`,
-    bundle.landingGzip <= bundle.budget,
-  );
-  row(
-    "  + the landing screen's lazy chunks",
-    `${fmt(bundle.landingRouteGzip / 1000, 1)} kB${landing ? ` (Chromium fetched ${landing.jsFiles} files, ${fmt(landing.jsFetchedGzip / 1000, 1)} kB)` : ''}`,
-    'reported, no budget',
-    null,
+    bundle.totalGzip <= bundle.budget && (!landing || landing.jsFetchedGzip <= bundle.budget),
   );
   row(
     'Admin code in customer chunks',

@@ -1,10 +1,11 @@
 /**
  * Runs after `vite build` (apps/web "build" script) and fails the build when
- *   - the JavaScript index.html loads for the landing page `/` (its module script and every
- *     modulepreload, gzip -9) exceeds LANDING_JS_BUDGET, or
+ *   - the JavaScript a visitor's browser fetches to show the landing page `/` exceeds
+ *     LANDING_JS_BUDGET (gzip -9): what index.html loads (its module script and every
+ *     modulepreload) plus the `/` route's lazy screen (the landing screen's chunk and its static
+ *     imports), which the router fetches at once; e2e/tests/landing-bundle.spec.ts checks in
+ *     Chromium that this is exactly what the browser fetches, or
  *   - any chunk a customer can load contains admin feature code (src/features/admin-*).
- * It also reports, without a budget, what the `/` route's lazy screen adds on top (the landing
- * screen's chunk and its imports), which the browser fetches right after.
  * It reads dist/index.html, Vite's manifest (build.manifest) and the module ids per chunk that
  * vite.config.ts writes next to it (.vite/chunk-modules.json).
  *
@@ -42,9 +43,11 @@ export interface BundleReport {
   landing: { file: string; gzip: number }[];
   landingGzip: number;
   budget: number;
-  /** What the `/` route's lazy screen adds on top, fetched once the app starts (no budget). */
+  /** What the `/` route's lazy screen adds on top, fetched as soon as the app starts. */
   landingRoute: { file: string; gzip: number }[];
   landingRouteGzip: number;
+  /** Everything the browser fetches for `/`: the budget applies to this. */
+  totalGzip: number;
   /** Customer-loadable chunks that contain admin modules, with those modules. */
   adminLeaks: { file: string; modules: string[] }[];
   customerChunks: number;
@@ -79,11 +82,6 @@ export function analyseBundle(distDir: string): BundleReport {
   const htmlFiles = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
   const landing = htmlFiles.map((file) => ({ file, gzip: gzipSize(join(distDir, file)) }));
   const landingGzip = landing.reduce((sum, f) => sum + f.gzip, 0);
-  if (landingGzip > LANDING_JS_BUDGET) {
-    problems.push(
-      `index.html loads ${(landingGzip / 1000).toFixed(1)} kB of JavaScript for the landing page (gzip -9), over the ${LANDING_JS_BUDGET / 1000} kB budget`,
-    );
-  }
   // The manifest's static closure of the entry must be what index.html lists; else the figure above misses something.
   const entryFiles = new Set([...staticClosure(entryKey)].map((k) => manifest[k]!.file));
   const missing = [...entryFiles].filter((f) => !htmlFiles.includes(f));
@@ -94,6 +92,13 @@ export function analyseBundle(distDir: string): BundleReport {
     .filter((file) => !entryFiles.has(file))
     .map((file) => ({ file, gzip: gzipSize(join(distDir, file)) }));
   const landingRouteGzip = landingRoute.reduce((sum, f) => sum + f.gzip, 0);
+  const totalGzip = landingGzip + landingRouteGzip;
+  if (totalGzip > LANDING_JS_BUDGET) {
+    const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+    problems.push(
+      `the landing page fetches ${kB(totalGzip)} kB of JavaScript (gzip -9: index.html ${kB(landingGzip)} kB + its screen ${kB(landingRouteGzip)} kB), over the ${LANDING_JS_BUDGET / 1000} kB budget`,
+    );
+  }
 
   const customer = new Set<string>();
   const visit = (key: string) => {
@@ -115,6 +120,7 @@ export function analyseBundle(distDir: string): BundleReport {
     budget: LANDING_JS_BUDGET,
     landingRoute,
     landingRouteGzip,
+    totalGzip,
     adminLeaks,
     customerChunks: customer.size,
     problems,
@@ -126,12 +132,14 @@ if (isMain) {
   const dist = resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist');
   const report = analyseBundle(dist);
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1).padStart(7)} kB`;
-  console.log(`JavaScript index.html loads for the landing page (gzip -9), budget ${report.budget / 1000} kB:`);
+  console.log(`JavaScript the browser fetches for the landing page (gzip -9), budget ${report.budget / 1000} kB:`);
+  console.log('  index.html (module script and modulepreloads):');
   for (const f of [...report.landing].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip)}  ${f.file}`);
-  console.log(`  ${kb(report.landingGzip)}  total (${((report.budget - report.landingGzip) / 1000).toFixed(1)} kB left)`);
-  console.log(
-    `Then the landing screen's own chunks (lazy route, no budget): ${kb(report.landingRouteGzip).trim()} in ${report.landingRoute.length} files`,
-  );
+  console.log(`  ${kb(report.landingGzip)}  subtotal`);
+  console.log("  the landing screen (the `/` route's lazy chunk and its imports):");
+  for (const f of [...report.landingRoute].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip)}  ${f.file}`);
+  console.log(`  ${kb(report.landingRouteGzip)}  subtotal`);
+  console.log(`  ${kb(report.totalGzip)}  total (${((report.budget - report.totalGzip) / 1000).toFixed(1)} kB left)`);
   console.log(`Admin code in customer-loadable chunks (${report.customerChunks} checked): ${report.adminLeaks.length ? 'FOUND' : 'none'}`);
   if (report.problems.length) {
     console.error(`\nBundle check failed:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -51,9 +51,8 @@ export const MOBILE_LENGTH = { min: 6, max: 15 } as const;
 export const MAX_KEYWORDS = 5;
 export const EXPIRY_WARNING_DAYS = 30;
 export const LATEST_WEBSITES_COUNT = 10;
-export const ADMIN_PAGE_SIZES = [5, 10, -1] as const; // -1 = all
 export const CURRENCY = 'USD';
-export const VERSION_LABEL = 'V2.1.6';
+export { VERSION_LABEL } from './version.ts';
 export const DEFAULT_GRANT_PACKAGE_ID = 'pkgBasic';
 export const DEFAULT_GRANT_ADDON_ID = '1000Hits';
 export const TOAST_MS = 4000;

@@ -2,6 +2,10 @@
  * Every user-visible text of docs/product.md, word for word (odd spellings included: customers' scripts
  * match on them). Forms, toasts and the API all take their wording from here.
  */
+import { GENERIC_ERROR } from './generic-error.ts';
+
+export { GENERIC_ERROR };
+
 export const MSG = {
   // Register / update details (docs/product.md section 5)
   emailRequired: 'Enter a email!',
@@ -93,7 +97,7 @@ export const MSG = {
   detailsUpdateTitle: 'Details Update',
   detailsUpdateConfirm: 'Click OK to update your details and Login Again !',
   pricingTitle: 'Choose the best Pricing plan for you',
-  genericError: "Something went wrong... It's not you its us.",
+  genericError: GENERIC_ERROR,
   registerNow: 'New to the site? Register Now!',
 
   // Server-side rules of docs/product.md section 10 (shown as the spec's "server message")

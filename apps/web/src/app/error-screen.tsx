@@ -1,15 +1,16 @@
-import Button from '@mui/material/Button';
-import { MSG } from '@traffic/shared/messages';
+import ButtonBase from '@mui/material/ButtonBase';
+import { plainButtonSx } from '../components/plain-button.tsx';
+import { GENERIC_ERROR } from '@traffic/shared/generic-error';
 import { CenteredMessage } from '../components/centered-message.tsx';
 
 /** docs/product.md's generic error screen: shown for any error a route does not handle itself. */
 export function ErrorScreen() {
   return (
-    <CenteredMessage title={MSG.genericError}>
+    <CenteredMessage title={GENERIC_ERROR}>
       {/* A full page load, not a client navigation: it also clears whatever state broke. */}
-      <Button variant="contained" href="/">
+      <ButtonBase href="/" sx={plainButtonSx('contained')}>
         Back to the home page
-      </Button>
+      </ButtonBase>
     </CenteredMessage>
   );
 }

@@ -45,16 +45,6 @@ export function readStoredSession(): StoredSession | null {
   return token && email ? { token, email } : null;
 }
 
-export function readStoredUser(): User | null {
-  const raw = read(local, STORAGE_KEYS.user);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as User;
-  } catch {
-    return null;
-  }
-}
-
 export function storeSession(token: string, user: User): void {
   write(local, STORAGE_KEYS.token, token);
   write(local, STORAGE_KEYS.email, user.email);

@@ -1,5 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import { plainButtonSx } from '../../components/plain-button.tsx';
 import { NavLink as RouterNavLink } from 'react-router';
 import type { NavLink } from '../nav-links.ts';
 
@@ -7,20 +8,20 @@ import type { NavLink } from '../nav-links.ts';
 export function NavButton({ link }: { link: NavLink }) {
   if (link.external) {
     return (
-      <Button
-        color="inherit"
-        href={link.to}
-        target="_blank"
-        rel="noopener noreferrer"
-        endIcon={<OpenInNewIcon sx={{ fontSize: '0.9rem !important' }} />}
-      >
+      <ButtonBase href={link.to} target="_blank" rel="noopener noreferrer" sx={plainButtonSx()}>
         {link.label}
-      </Button>
+        <OpenInNewIcon sx={{ fontSize: '0.9rem !important' }} />
+      </ButtonBase>
     );
   }
   return (
-    <Button color="inherit" component={RouterNavLink} to={link.to} end sx={{ '&.active': { color: 'primary.main' }, whiteSpace: 'nowrap' }}>
+    <ButtonBase
+      component={RouterNavLink}
+      to={link.to}
+      end
+      sx={[plainButtonSx(), { '&.active': { color: 'primary.main' }, whiteSpace: 'nowrap' }]}
+    >
       {link.label}
-    </Button>
+    </ButtonBase>
   );
 }

@@ -1,13 +1,14 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { externalLinks } from '../../../app/links.ts';
 import { paths } from '../../../app/paths.ts';
+import { plainButtonSx } from '../../../components/plain-button.tsx';
 
 export function HeroSection() {
   return (
@@ -32,19 +33,14 @@ export function HeroSection() {
             through the 9Hits network, targeted to the countries you pick.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-            <Button variant="contained" size="large" component={RouterLink} to={paths.home()} endIcon={<ArrowForwardIcon />}>
+            <ButtonBase component={RouterLink} to={paths.home()} sx={plainButtonSx('contained', 'large')}>
               Get Started
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              href={externalLinks.blog}
-              target="_blank"
-              rel="noopener noreferrer"
-              endIcon={<OpenInNewIcon />}
-            >
+              <ArrowForwardIcon />
+            </ButtonBase>
+            <ButtonBase href={externalLinks.blog} target="_blank" rel="noopener noreferrer" sx={plainButtonSx('outlined', 'large')}>
               Read our blog
-            </Button>
+              <OpenInNewIcon />
+            </ButtonBase>
           </Stack>
         </Stack>
       </Container>

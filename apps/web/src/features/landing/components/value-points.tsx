@@ -5,10 +5,9 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import PublicIcon from '@mui/icons-material/Public';
 import SpeedIcon from '@mui/icons-material/Speed';
 import WebIcon from '@mui/icons-material/Web';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TARGET_REGIONS } from '@traffic/shared/countries';
 
@@ -50,25 +49,24 @@ const points: { icon: ReactNode; title: string; text: string }[] = [
 export function ValuePoints() {
   return (
     <Container component="section" maxWidth="lg" sx={{ pb: { xs: 8, md: 12 } }} aria-label="What you get">
-      <Grid container spacing={3}>
+      {/* A CSS grid: one, two or three columns, without the Grid module on the landing page. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
         {points.map((point) => (
-          <Grid key={point.title} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Card variant="outlined" sx={{ height: '100%', bgcolor: 'background.paper' }}>
-              <CardContent>
-                <Typography color="primary" sx={{ display: 'flex', mb: 1.5, '& svg': { fontSize: 32 } }}>
-                  {point.icon}
-                </Typography>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  {point.title}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {point.text}
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
+          <Box key={point.title}>
+            <Paper variant="outlined" sx={{ height: '100%', p: 2, pb: 3 }}>
+              <Typography color="primary" sx={{ display: 'flex', mb: 1.5, '& svg': { fontSize: 32 } }}>
+                {point.icon}
+              </Typography>
+              <Typography variant="h6" component="h2" gutterBottom>
+                {point.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {point.text}
+              </Typography>
+            </Paper>
+          </Box>
         ))}
-      </Grid>
+      </Box>
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -11,9 +11,4 @@ export function refreshAfterWebsiteChange(queryClient: QueryClient, websiteId?: 
     queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
     websiteId === undefined ? undefined : queryClient.invalidateQueries({ queryKey: queryKeys.websites.detail(websiteId) }),
   ]);
-}
-
-export function useRefreshWebsites() {
-  const queryClient = useQueryClient();
-  return (websiteId?: number) => refreshAfterWebsiteChange(queryClient, websiteId);
 }

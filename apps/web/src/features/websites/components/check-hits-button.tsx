@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -5,7 +6,7 @@ import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useConfirmedHits } from '../api/check-hits.ts';
-import { useRefreshWebsites } from '../api/refresh-websites.ts';
+import { refreshAfterWebsiteChange } from '../api/refresh-websites.ts';
 
 /**
  * 'Check hits': asks the traffic service how many hits it has delivered, and shows the number. When
@@ -13,11 +14,11 @@ import { useRefreshWebsites } from '../api/refresh-websites.ts';
  */
 export function CheckHitsButton({ websiteId, ninehitsState }: { websiteId: number; ninehitsState: string | null }) {
   const hits = useConfirmedHits(websiteId);
-  const refreshWebsites = useRefreshWebsites();
+  const queryClient = useQueryClient();
 
   async function check() {
     const result = await hits.refetch();
-    if (result.data && result.data.ninehits_state !== ninehitsState) void refreshWebsites(websiteId);
+    if (result.data && result.data.ninehits_state !== ninehitsState) void refreshAfterWebsiteChange(queryClient, websiteId);
     if (result.error) {
       // A 502 carries the server's plain reason (the traffic service is down); anything else the generic text.
       notify.error(isApiError(result.error) && result.error.status === 502 ? result.error.message : MSG.genericError);

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { analyseBundle, gzipSize, LANDING_JS_BUDGET } from '../../apps/web/scripts/check-bundle.ts';
+
+/*
+ * The landing page's JavaScript budget, measured the way a visitor pays it: every JS file Chromium
+ * fetches to render `/` in the production build the server serves. The build's own check
+ * (apps/web/scripts/check-bundle.ts) counts the same files from Vite's manifest; this test proves
+ * the two agree, so the build-time figure is what the browser really fetches.
+ */
+const dist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+test('a visitor on / fetches exactly the JavaScript the bundle check counts, within the budget', async ({ page }) => {
+  const fetched = new Set<string>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('.js')) fetched.add(path.replace(/^\//, ''));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const report = analyseBundle(dist);
+  const counted = [...report.landing, ...report.landingRoute].map((file) => file.file);
+  expect([...fetched].sort()).toEqual([...counted].sort());
+  const fetchedGzip = [...fetched].reduce((sum, file) => sum + gzipSize(`${dist}/${file}`), 0);
+  expect(fetchedGzip).toBe(report.totalGzip);
+  expect(fetchedGzip).toBeLessThanOrEqual(LANDING_JS_BUDGET);
+});
