@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { COUNTRY_OPTIONS, findCountryByName, withSuggestedFirst, type CountryOption } from './country-options.ts';
 
-interface CountryAutocompleteProps {
+export interface CountryAutocompleteProps {
   label: string;
   /** The country's name: what the API stores. */
   value: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MOBILE_LENGTH, stripUsername } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { packageSchema } from './catalogue.schema.ts';
+import { websiteSchema } from './websites.schema.ts';
 
 /**
  * Account contracts. The spec shows only the first failure, in a fixed order (docs/product.md section 5);
@@ -142,31 +143,8 @@ export type TypeStats = z.infer<typeof statsSchema>;
 
 export const notificationSchema = z.object({ title: z.string(), body: z.string(), date: z.string() });
 
-export const websiteLocationSchema = z.object({ geolocation: z.string(), code: z.string() });
-
-export const websiteSchema = z
-  .object({
-    id: z.number(),
-    url: z.string(),
-    title: z.string().nullable(),
-    search_engine: z.string().nullable(),
-    daily_hit_limit: z.number(),
-    traffic_source: z.string(),
-    traffic_source_type: z.string(),
-    bounce_rate_reduction: z.boolean(),
-    geolocation_type: z.string(),
-    locations: z.array(websiteLocationSchema),
-    status: z.string(),
-    type: z.string(),
-    ninehits_key: z.string().nullable(),
-    /** The 9Hits campaign's moderation (systemState) as last read, e.g. 'approved'; null until read. */
-    ninehits_state: z.string().nullable(),
-    user_id: z.number(),
-    email: z.string(),
-    username: z.string(),
-  })
-  .meta({ id: 'Website' });
-export type Website = z.infer<typeof websiteSchema>;
+// The website's wire shape lives with the websites (websites.schema.ts); the user object lists them.
+export { websiteSchema, websiteLocationSchema, type Website } from './websites.schema.ts';
 
 const addonRef = z.object({ type: z.string(), count: z.number(), name: z.string() });
 export const activatedHitSchema = z.object({ id: z.number(), expiry_date: z.string(), additional_hit: addonRef });

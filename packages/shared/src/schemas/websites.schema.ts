@@ -140,3 +140,30 @@ export type PauseResult = z.infer<typeof pauseResultSchema>;
 
 /** Pause All / Unpause All: how many websites changed, and the message to show. */
 export const bulkStatusResultSchema = z.object({ count: z.number(), message: z.string() });
+
+/** A website as every endpoint answers it (the websites calls, the user object, the admin's lists). */
+export const websiteLocationSchema = z.object({ geolocation: z.string(), code: z.string() });
+
+export const websiteSchema = z
+  .object({
+    id: z.number(),
+    url: z.string(),
+    title: z.string().nullable(),
+    search_engine: z.string().nullable(),
+    daily_hit_limit: z.number(),
+    traffic_source: z.string(),
+    traffic_source_type: z.string(),
+    bounce_rate_reduction: z.boolean(),
+    geolocation_type: z.string(),
+    locations: z.array(websiteLocationSchema),
+    status: z.string(),
+    type: z.string(),
+    ninehits_key: z.string().nullable(),
+    /** The 9Hits campaign's moderation (systemState) as last read, e.g. 'approved'; null until read. */
+    ninehits_state: z.string().nullable(),
+    user_id: z.number(),
+    email: z.string(),
+    username: z.string(),
+  })
+  .meta({ id: 'Website' });
+export type Website = z.infer<typeof websiteSchema>;

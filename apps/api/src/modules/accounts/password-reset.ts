@@ -1,11 +1,10 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { MSG } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { queueEmail } from '../mail/queue-email.ts';
-import { findUserByEmail, setPasswordEndingSessions } from './users.repository.ts';
+import { findUserByEmail, setPasswordEndingSessions, lockUser } from './users.repository.ts';
 import { accountLoginKey, clearFailures } from './login-failures.repository.ts';
 import { countCodesSince, findLatestCode, insertCode, oldestCodeSince, updateCode, voidOpenCodes } from './password-reset.repository.ts';
 
@@ -40,7 +39,7 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
 
   await ctx.db.transaction(async (tx) => {
     // Serialise requests for one account so the per-window limit holds under concurrency.
-    await tx.execute(sql`select id from users where id = ${user.id} for update`);
+    await lockUser(tx, user.id);
     const now = ctx.now();
     const since = new Date(now.getTime() - RESET.codesWindowMs);
     const { count } = await countCodesSince(tx, user.id, since);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, schema, type Executor } from '@traffic/db';
+import { websiteJson, type WebsiteSource } from '../websites/website-fields.ts';
 
 const { users } = schema;
 
@@ -23,23 +24,8 @@ export interface UserViewRow {
   subscriptions: { type: string; expires_at: string; package: PackageJson }[];
 }
 
-export interface WebsiteJson {
-  id: number;
-  user_id: number;
-  type: string;
-  url: string;
-  title: string | null;
-  search_engine: string | null;
-  daily_hit_limit: number;
-  traffic_source: string;
-  traffic_source_type: string;
-  bounce_rate_reduction: boolean;
-  geolocation_type: string;
-  status: string;
-  ninehits_key: string | null;
-  ninehits_state: string | null;
-  locations: string[] | null;
-}
+/** A website as the user object's JSON carries it: the website field list (websites/website-fields.ts), owner aside. */
+export type WebsiteJson = Omit<WebsiteSource, 'ownerEmail' | 'ownerUsername'>;
 
 export interface PackageJson {
   id: string;
@@ -76,14 +62,7 @@ const userViewFields = {
       coalesce((select json_agg(json_build_object('title', n.title, 'body', n.body, 'date', n.created_at) order by n.created_at desc, n.id desc)
                 from notifications n where n.user_id = ${outerUserId}), '[]'::json)`,
   websites: sql<UserViewRow['websites']>`
-      coalesce((select json_agg(json_build_object(
-                  'id', w.id, 'user_id', w.user_id, 'type', w.type, 'url', w.url, 'title', w.title, 'search_engine', w.search_engine,
-                  'daily_hit_limit', w.daily_hit_limit, 'traffic_source', w.traffic_source, 'traffic_source_type', w.traffic_source_type,
-                  'bounce_rate_reduction', w.bounce_rate_reduction, 'geolocation_type', w.geolocation_type, 'status', w.status,
-                  'ninehits_key', w.ninehits_key, 'ninehits_state', w.ninehits_state,
-                  'locations', (select json_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = w.id)
-                ) order by w.id)
-                from websites w where w.user_id = ${outerUserId}), '[]'::json)`,
+      coalesce((select json_agg(${websiteJson('w')} order by w.id) from websites w where w.user_id = ${outerUserId}), '[]'::json)`,
   addons: sql<UserViewRow['addons']>`
       coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'type', a.type, 'name', a.name, 'count', a.count,
                   'expires_at', a.expires_at) order by a.activated_at, a.id)

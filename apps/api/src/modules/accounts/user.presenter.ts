@@ -1,5 +1,7 @@
-import { PACKAGE_TYPES, computeCapacity, countryNameByCode, type PackageType, type User, type Website } from '@traffic/shared';
-import type { PackageJson, UserViewRow, WebsiteJson } from './user-view.repository.ts';
+import { PACKAGE_TYPES, computeCapacity, type PackageType, type User } from '@traffic/shared';
+import type { PackageJson, UserViewRow } from './user-view.repository.ts';
+import { presentWebsite } from '../websites/website.presenter.ts';
+import { presentActivation } from '../payments/activation.presenter.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -13,28 +15,6 @@ function presentPackageJson(p: PackageJson): NonNullable<User['package']> {
     type: p.type as PackageType,
     hits_per_day: p.hits_per_day,
     slots: p.slots,
-  };
-}
-
-export function presentWebsite(w: WebsiteJson, owner: { email: string; username: string }): Website {
-  return {
-    id: w.id,
-    url: w.url,
-    title: w.title,
-    search_engine: w.search_engine,
-    daily_hit_limit: w.daily_hit_limit,
-    traffic_source: w.traffic_source,
-    traffic_source_type: w.traffic_source_type,
-    bounce_rate_reduction: w.bounce_rate_reduction,
-    geolocation_type: w.geolocation_type,
-    locations: (w.locations ?? []).map((code) => ({ code, geolocation: countryNameByCode.get(code) ?? code })),
-    status: w.status,
-    type: w.type,
-    ninehits_key: w.ninehits_key,
-    ninehits_state: w.ninehits_state,
-    user_id: w.user_id,
-    email: owner.email,
-    username: owner.username,
   };
 }
 
@@ -53,7 +33,7 @@ export function presentUser(row: UserViewRow, now: Date): User {
           addons: row.addons
             .filter((a) => a.type === type)
             .map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expires_at) })),
-          websites: row.websites.filter((w) => w.type === type).map((w) => ({ dailyHitLimit: w.daily_hit_limit })),
+          websites: row.websites.filter((w) => w.type === type).map((w) => ({ dailyHitLimit: w.dailyHitLimit })),
           now,
         }),
       ];
@@ -62,7 +42,11 @@ export function presentUser(row: UserViewRow, now: Date): User {
 
   const normal = subscriptionOf('normal');
   const seo = subscriptionOf('seo');
-  const addonRef = (a: UserViewRow['addons'][number]) => ({ type: a.type, count: a.count, name: a.name });
+  type AddonRow = UserViewRow['addons'][number];
+  const ofKind =
+    <K extends AddonRow['kind']>(kind: K) =>
+    (a: AddonRow): a is AddonRow & { kind: K } =>
+      a.kind === kind;
 
   return {
     id: row.id,
@@ -81,13 +65,9 @@ export function presentUser(row: UserViewRow, now: Date): User {
       body: encodeURIComponent(n.body),
       date: iso(n.date),
     })),
-    websites: row.websites.map((w) => presentWebsite(w, row)),
-    activatedadditionalhits: row.addons
-      .filter((a) => a.kind === 'hits')
-      .map((a) => ({ id: a.id, expiry_date: iso(a.expires_at), additional_hit: addonRef(a) })),
-    activatedadditionalslots: row.addons
-      .filter((a) => a.kind === 'slots')
-      .map((a) => ({ id: a.id, expiry_date: iso(a.expires_at), additional_slot: addonRef(a) })),
+    websites: row.websites.map((w) => presentWebsite({ ...w, ownerEmail: row.email, ownerUsername: row.username })),
+    activatedadditionalhits: row.addons.filter(ofKind('hits')).map((a) => presentActivation({ ...a, expiresAt: new Date(a.expires_at) })),
+    activatedadditionalslots: row.addons.filter(ofKind('slots')).map((a) => presentActivation({ ...a, expiresAt: new Date(a.expires_at) })),
     package: normal ? presentPackageJson(normal.package) : null,
     subscription_expiry_date: normal ? iso(normal.expires_at) : null,
     seo_package: seo ? presentPackageJson(seo.package) : null,

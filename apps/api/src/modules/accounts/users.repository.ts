@@ -58,3 +58,18 @@ export function uniqueViolation(error: unknown): string | undefined {
   const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
   return source ? (source.constraint ?? 'unique') : undefined;
 }
+
+/** Takes the user's row lock: what is read and written for one user afterwards happens one at a time. */
+export async function lockUser(db: Executor, id: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
+/** Empties the user's notification list. */
+export async function deleteNotifications(db: Executor, userId: number): Promise<void> {
+  await db.delete(schema.notifications).where(eq(schema.notifications.userId, userId));
+}
+
+/** One notification to one user. */
+export async function insertNotification(db: Executor, userId: number, title: string, body: string, createdAt: Date): Promise<void> {
+  await db.insert(schema.notifications).values({ userId, title, body, createdAt });
+}

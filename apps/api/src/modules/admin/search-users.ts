@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
+import { searchCustomers } from './admin.repository.ts';
 
 /**
  * POST admin/search-users: customers whose username, name or email contains the text; fullName
@@ -8,12 +7,6 @@ import type { AppContext } from '../../core/context.ts';
  */
 export async function searchUsers(ctx: AppContext, text: string): Promise<{ id: number; username: string; fullName: string }[]> {
   if (!text) return [];
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await queryRows<{ id: number; username: string; first_name: string; last_name: string }>(
-    ctx.db,
-    sql`select id, username, first_name, last_name from users
-        where role = 'ROLE_USER' and (username ilike ${pattern} or email ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern})
-        order by lower(username) limit 20`,
-  );
+  const rows = await searchCustomers(ctx.db, text);
   return rows.map((r) => ({ id: r.id, username: r.username, fullName: `${r.first_name} ${r.last_name}`.trim() }));
 }

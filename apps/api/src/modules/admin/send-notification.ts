@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '@traffic/db';
 import { MSG } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
+import { notifyAllCustomers, notifyUsers } from './admin.repository.ts';
 
 /**
  * POST admin/notify/{audience}: to every customer, or to the selected ones, each in a single
@@ -19,26 +18,9 @@ export async function sendNotification(
   const now = ctx.now();
   if (audience === 'selected') {
     if (userIds.length === 0) throw new AppError('VALIDATION', MSG.selectParticipants);
-    const ids = sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    const rows = await queryRows<{ id: number }>(
-      ctx.db,
-      sql`insert into notifications (user_id, title, body, created_at)
-          select id, ${title}, ${body}, ${now} from users where id in (${ids})
-          returning id`,
-    );
-    if (rows.length === 0) throw new AppError('NOT_FOUND', 'None of the selected users exists.');
-    return { sent: rows.length };
+    const sent = await notifyUsers(ctx.db, userIds, title, body, now);
+    if (sent === 0) throw new AppError('NOT_FOUND', 'None of the selected users exists.');
+    return { sent };
   }
-  const [row] = await queryRows<{ sent: number }>(
-    ctx.db,
-    sql`with inserted as (
-          insert into notifications (user_id, title, body, created_at)
-          select id, ${title}, ${body}, ${now} from users where role = 'ROLE_USER'
-          returning 1)
-        select count(*)::int as sent from inserted`,
-  );
-  return { sent: row?.sent ?? 0 };
+  return { sent: await notifyAllCustomers(ctx.db, title, body, now) };
 }

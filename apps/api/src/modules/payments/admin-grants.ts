@@ -7,7 +7,8 @@ import { findUserByEmail } from '../accounts/users.repository.ts';
 import { getUserObject } from '../accounts/load-user.ts';
 import { deleteActivation, findActivation, findActivationByOrder, insertOrder, lockUser, type OrderKind } from './orders.repository.ts';
 import { grantOrder } from './grant-order.ts';
-import { presentActivation, type ActivationView } from './finalize-purchase.ts';
+import type { Activation } from '@traffic/shared';
+import { presentActivation } from './activation.presenter.ts';
 
 /**
  * An admin's grant counts as a purchase of amount 0 and is recorded as such (docs/product.md section 10): an order
@@ -60,7 +61,7 @@ export async function grantAddon(
   kind: 'hits' | 'slots',
   email: string,
   addonId: string,
-): Promise<ActivationView> {
+): Promise<Activation> {
   const { orderId } = await grant(ctx, admin, email, kind, addonId);
   const activation = await findActivationByOrder(ctx.db, orderId);
   return presentActivation(activation!);

@@ -1,4 +1,5 @@
-import type { User } from '@traffic/shared';
+import { presentActivation } from './activation.presenter.ts';
+import type { Activation, User } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
@@ -46,13 +47,6 @@ export async function finalizePackagePurchase(ctx: AppContext, actor: AuthUser, 
   return getUserObject(ctx, actor.id);
 }
 
-export interface ActivationView {
-  id: number;
-  expiry_date: string;
-  additional_hit?: { type: string; count: number; name: string };
-  additional_slot?: { type: string; count: number; name: string };
-}
-
 /** POST activated-additional-hits|slots by a customer: `token` is their paid order's id. */
 export async function activatePurchasedAddon(
   ctx: AppContext,
@@ -60,22 +54,10 @@ export async function activatePurchasedAddon(
   kind: 'hits' | 'slots',
   addonId: string,
   token: string,
-): Promise<ActivationView> {
+): Promise<Activation> {
   const order = await ownOrder(ctx, actor, kind, addonId, token);
   await ensureGranted(ctx, order);
   const activation = await findActivationByOrder(ctx.db, order.id);
   if (!activation) throw new AppError('NOT_FOUND', 'This add-on is no longer active.');
   return presentActivation(activation);
-}
-
-export function presentActivation(a: {
-  id: number;
-  kind: string;
-  type: string;
-  name: string;
-  count: number;
-  expiresAt: Date;
-}): ActivationView {
-  const ref = { type: a.type, count: a.count, name: a.name };
-  return { id: a.id, expiry_date: a.expiresAt.toISOString(), ...(a.kind === 'hits' ? { additional_hit: ref } : { additional_slot: ref }) };
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import type { Executor } from '@traffic/db';
+import { updateUser } from '../accounts/users.repository.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { addMonths } from '../../lib/dates.ts';
@@ -70,10 +70,7 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
     await enqueueReconcile(tx, user.id, pkg.type);
     // The first package makes a new account ACTIVE; an admin's deactivation is lifted only by an admin.
     if (user.status === 'INACTIVE') {
-      await tx
-        .update(schema.users)
-        .set({ status: 'ACTIVE', updatedAt: now })
-        .where(sql`${schema.users.id} = ${user.id}`);
+      await updateUser(tx, user.id, { status: 'ACTIVE', updatedAt: now });
     }
   } else {
     const addon = await findAddon(tx, order.itemId, order.kind as 'hits' | 'slots', true);

@@ -1,4 +1,4 @@
-import { schema } from '@traffic/db';
+import { insertSupportRequest } from './support.repository.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { queueEmail } from '../mail/queue-email.ts';
@@ -9,7 +9,7 @@ import { queueEmail } from '../mail/queue-email.ts';
  */
 export async function sendSupportRequest(ctx: AppContext, actor: AuthUser, email: string, message: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(schema.supportRequests).values({ userId: actor.id, email, username: actor.username, message, createdAt: ctx.now() });
+    await insertSupportRequest(tx, { userId: actor.id, email, username: actor.username, message, createdAt: ctx.now() });
     await queueEmail(tx, {
       to: ctx.config.mail.supportEmail,
       replyTo: email,

@@ -1,3 +1,5 @@
+import type { Executor } from '@traffic/db';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { campaignTitle, toCampaign } from '../delivery/campaign.ts';
@@ -7,6 +9,15 @@ import { findWebsite, markSynced, storeKey } from './websites.repository.ts';
 
 export const NINEHITS_SYNC_JOB = 'ninehits-sync';
 export const NINEHITS_DELETE_JOB = 'ninehits-delete';
+
+/**
+ * Queues the job that brings a website's 9Hits campaign in line with the database (call inside the
+ * transaction of the change). One pending sync per website: a second change before it runs is
+ * carried by the same job, which reads the website as it is then.
+ */
+export function enqueueWebsiteSync(db: Executor, websiteId: number): Promise<void> {
+  return enqueueJob(db, NINEHITS_SYNC_JOB, { websiteId }, { dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}` });
+}
 
 /** A stored key is a campaign id; anything else (never written by us) is treated as no key. */
 const campaignId = (key: unknown): number | undefined => (typeof key === 'string' && /^\d{1,15}$/.test(key) ? Number(key) : undefined);

@@ -2,8 +2,7 @@ import { MSG, hitLimitProblem, type CreateWebsiteInput, type UpdateWebsiteInput,
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { isAdmin, type AuthUser } from '../../core/auth-user.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
-import { presentWebsiteRow } from './website.presenter.ts';
+import { presentWebsite } from './website.presenter.ts';
 import { assertMayEdit, websiteFor } from './website-access.ts';
 import {
   capacityOf,
@@ -14,13 +13,7 @@ import {
   updateWebsiteRow,
   websitesOfUser,
 } from './websites.repository.ts';
-import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB } from './delivery-jobs.ts';
-
-const syncJob = (websiteId: number) => ({
-  kind: NINEHITS_SYNC_JOB,
-  payload: { websiteId },
-  dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}`,
-});
+import { NINEHITS_DELETE_JOB, enqueueWebsiteSync } from './delivery-jobs.ts';
 
 function fieldsOf(input: CreateWebsiteInput) {
   const seo = input.type !== 'normal';
@@ -58,14 +51,13 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
       { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) },
       countries(input),
     );
-    const job = syncJob(website.id);
-    await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+    await enqueueWebsiteSync(tx, website.id);
     // Everything the answer needs is in hand before the commit: a query after it could fail (a lost
     // connection) and answer an error for a website that exists, which the customer would create again.
     return { ...website, ownerEmail: owner.email, ownerUsername: owner.username };
   });
   ctx.jobs.kick();
-  return presentWebsiteRow(created);
+  return presentWebsite(created);
 }
 
 /** PUT website: the address and the type stay as they are; the hits may grow by what is available. */
@@ -85,15 +77,14 @@ export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: Upd
       { ...fieldsOf({ ...input, type: current.type as CreateWebsiteInput['type'] }), syncState: 'pending' },
       countries(input),
     );
-    const job = syncJob(current.id);
-    await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+    await enqueueWebsiteSync(tx, current.id);
   });
   ctx.jobs.kick();
-  return presentWebsiteRow((await findWebsite(ctx.db, existing.id))!);
+  return presentWebsite((await findWebsite(ctx.db, existing.id))!);
 }
 
 export async function loadWebsite(ctx: AppContext, actor: AuthUser, id: number): Promise<Website> {
-  return presentWebsiteRow(await websiteFor(ctx.db, actor, id));
+  return presentWebsite(await websiteFor(ctx.db, actor, id));
 }
 
 /**
@@ -117,8 +108,7 @@ export async function togglePause(ctx: AppContext, actor: AuthUser, id: number):
         throw new AppError('CAPACITY', MSG.subscriptionExpired);
     }
     await updateWebsiteRow(tx, id, { status: next, pausedBySystem: false, syncState: 'pending' });
-    const job = syncJob(id);
-    await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+    await enqueueWebsiteSync(tx, id);
     return next;
   });
   ctx.jobs.kick();
@@ -145,8 +135,7 @@ export async function setAllWebsitesStatus(ctx: AppContext, userId: number, stat
     for (const site of sites) {
       if (site.status === status) continue;
       await updateWebsiteRow(tx, site.id, { status, pausedBySystem: false, syncState: 'pending' });
-      const job = syncJob(site.id);
-      await enqueueJob(tx, job.kind, job.payload, { dedupeKey: job.dedupeKey });
+      await enqueueWebsiteSync(tx, site.id);
     }
     return sites.length;
   });

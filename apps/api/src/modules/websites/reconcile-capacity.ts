@@ -1,8 +1,9 @@
-import { schema, type Executor } from '@traffic/db';
+import type { Executor } from '@traffic/db';
+import { insertNotification } from '../accounts/users.repository.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { NINEHITS_SYNC_JOB } from './delivery-jobs.ts';
+import { enqueueWebsiteSync } from './delivery-jobs.ts';
 import { capacityOf, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
 
 export const RECONCILE_CAPACITY_JOB = 'reconcile-capacity';
@@ -53,21 +54,21 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
       for (const c of changed) await updateWebsiteRow(tx, c.id, { status: c.status, pausedBySystem: c.bySystem, syncState: 'pending' });
       // Every website of the type, changed or not: a renewal or an expiry moves the end of the paid
       // period, which each campaign carries as its untilDate.
-      for (const site of sites)
-        await enqueueJob(tx, NINEHITS_SYNC_JOB, { websiteId: site.id }, { dedupeKey: `${NINEHITS_SYNC_JOB}:${site.id}` });
+      for (const site of sites) await enqueueWebsiteSync(tx, site.id);
       const paused = changed.filter((c) => c.status === 'PAUSED').length;
       const resumed = changed.length - paused;
       if (paused || resumed) {
-        await tx.insert(schema.notifications).values({
+        await insertNotification(
+          tx,
           userId,
-          title: paused ? 'Websites paused' : 'Websites resumed',
-          body: paused
+          paused ? 'Websites paused' : 'Websites resumed',
+          paused
             ? capacity.subscriptionActive
               ? `${paused} of your ${type} websites were paused because your extra hits or slots expired. Purchase more to continue.`
               : `Your ${type} subscription has expired, so your ${type} websites were paused. Purchase a package to resume them.`
             : `${resumed} of your ${type} websites were resumed.`,
-          createdAt: ctx.now(),
-        });
+          ctx.now(),
+        );
       }
     });
   };

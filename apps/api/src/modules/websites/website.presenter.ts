@@ -1,8 +1,11 @@
 import { countryNameByCode, type Website } from '@traffic/shared';
-import type { WebsiteWithLocations } from './websites.repository.ts';
+import type { WebsiteSource } from './website-fields.ts';
 
-/** The Website of docs/product.md section 3 (wire names), with its owner's email and username. */
-export function presentWebsiteRow(w: WebsiteWithLocations): Website {
+/**
+ * The one Website presenter (docs/product.md section 3, wire names), used by every answer that
+ * carries a website: the websites calls, the user object and the admin's newest websites.
+ */
+export function presentWebsite(w: WebsiteSource): Website {
   return {
     id: w.id,
     url: w.url,

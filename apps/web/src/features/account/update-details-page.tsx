@@ -2,11 +2,11 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
 import { useSignedInUser } from '../../app/session/index.ts';
 import { useLogout } from '../../app/session/index.ts';
-import { CountryAutocomplete } from '../../components/country-autocomplete.tsx';
+import { CityCountryFields, NameFields } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { useUpdateDetailsMutation } from './api/update-details.ts';
@@ -49,12 +49,7 @@ export function UpdateDetailsPage() {
   return (
     <FormCard title="Update details" subtitle={MSG.updateDetailsHeading} maxWidth="sm">
       <Grid component="form" container spacing={2.5} noValidate onSubmit={handleSubmit(setPending)} aria-label="Update details">
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
-        </Grid>
+        <NameFields text={text} />
         <Grid size={12}>
           <TextField
             label="Mobile number"
@@ -67,26 +62,7 @@ export function UpdateDetailsPage() {
         <Grid size={12}>
           <TextField label="Address" autoComplete="street-address" multiline minRows={2} {...text('address')} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="City" autoComplete="address-level2" {...text('city')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="country"
-            control={control}
-            render={({ field: country, fieldState }) => (
-              <CountryAutocomplete
-                label="Country"
-                value={country.value}
-                onChange={country.onChange}
-                onBlur={country.onBlur}
-                inputRef={country.ref}
-                error={fieldState.error?.message}
-                suggested={SUGGESTED_COUNTRIES}
-              />
-            )}
-          />
-        </Grid>
+        <CityCountryFields text={text} control={control} suggested={SUGGESTED_COUNTRIES} />
         <Grid size={12}>
           <Button type="submit" variant="contained" size="large" loading={update.isPending} fullWidth>
             UPDATE AND LOGOUT

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
@@ -10,9 +9,7 @@ import { formResolver } from '../../lib/form-resolver.ts';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
 import { useCreateAddonMutation } from './api/create-addon.ts';
 import { useAddons } from '../../lib/catalogue-queries.ts';
-import { AdminPage } from './components/admin-page.tsx';
-import { ExistingItems } from './components/existing-items.tsx';
-import { FormPanel } from './components/form-panel.tsx';
+import { AddItemPage, WholeNumberField } from './components/add-item-page.tsx';
 import { PackageTypeField } from './components/package-type-field.tsx';
 import { describeAddon } from './format.ts';
 import { LIMITS, failuresOf, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
@@ -77,50 +74,39 @@ function AddAddonPage({ kind }: { kind: AddonKind }) {
 
   const countHelp = id ? `Saved as ${id}${taken ? ', which already exists' : ''}` : 'How many extra ' + kind;
   return (
-    <AdminPage title={info.addTitle} intro={`Create an ${info.label.toLowerCase()} add-on customers can buy.`}>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <FormPanel
-            label={info.addTitle}
-            onSubmit={handleSubmit(save, () => notify.error(MSG.fillAllFields))}
-            submitLabel={info.addButton}
-            busy={create.isPending}
-            serverMessage={refusal}
-          >
-            <TextField label="Name" {...register('name')} error={Boolean(errors.name)} helperText={errors.name?.message} fullWidth />
-            <TextField
-              label="Count"
-              type="number"
-              slotProps={{ htmlInput: { min: LIMITS.count.min, step: 1, inputMode: 'numeric' } }}
-              {...register('count')}
-              error={Boolean(errors.count)}
-              helperText={errors.count?.message ?? countHelp}
-              fullWidth
-            />
-            <TextField
-              label="Price"
-              type="number"
-              slotProps={{ htmlInput: { min: LIMITS.price.min, step: 1, inputMode: 'numeric' } }}
-              {...register('price')}
-              error={Boolean(errors.price)}
-              helperText={errors.price?.message ?? 'Whole US dollars'}
-              fullWidth
-            />
-            <Controller name="type" control={control} render={({ field }) => <PackageTypeField {...field} fullWidth />} />
-          </FormPanel>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <ExistingItems
-            title={`Existing ${info.label.toLowerCase()} packages`}
-            items={list.data?.map((addon) => ({ id: addon.id, primary: `${addon.name} (${addon.id})`, secondary: describeAddon(addon) }))}
-            loading={list.isPending}
-            failed={list.isError}
-            onRetry={() => void list.refetch()}
-            highlightId={taken ? id : undefined}
-          />
-        </Grid>
-      </Grid>
-    </AdminPage>
+    <AddItemPage
+      title={info.addTitle}
+      intro={`Create an ${info.label.toLowerCase()} add-on customers can buy.`}
+      submitLabel={info.addButton}
+      onSubmit={handleSubmit(save, () => notify.error(MSG.fillAllFields))}
+      busy={create.isPending}
+      refusal={refusal}
+      existing={{
+        title: `Existing ${info.label.toLowerCase()} packages`,
+        items: list.data?.map((addon) => ({ id: addon.id, primary: `${addon.name} (${addon.id})`, secondary: describeAddon(addon) })),
+        loading: list.isPending,
+        failed: list.isError,
+        onRetry: () => void list.refetch(),
+        highlightId: taken ? id : undefined,
+      }}
+    >
+      <TextField label="Name" {...register('name')} error={Boolean(errors.name)} helperText={errors.name?.message} fullWidth />
+      <WholeNumberField
+        label="Count"
+        min={LIMITS.count.min}
+        registration={register('count')}
+        error={errors.count?.message}
+        help={countHelp}
+      />
+      <WholeNumberField
+        label="Price"
+        min={LIMITS.price.min}
+        registration={register('price')}
+        error={errors.price?.message}
+        help="Whole US dollars"
+      />
+      <Controller name="type" control={control} render={({ field }) => <PackageTypeField {...field} fullWidth />} />
+    </AddItemPage>
   );
 }
 

@@ -9,9 +9,7 @@ import { notify } from '../../app/toast.ts';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { useCreatePackageMutation } from './api/create-package.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';
-import { AdminPage } from './components/admin-page.tsx';
-import { ExistingItems } from './components/existing-items.tsx';
-import { FormPanel } from './components/form-panel.tsx';
+import { AddItemPage, WholeNumberField } from './components/add-item-page.tsx';
 import { PackageTypeField } from './components/package-type-field.tsx';
 import { describePackage } from './format.ts';
 import { LIMITS, failuresOf, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
@@ -88,63 +86,54 @@ export function AddPackagePage() {
   }
 
   const number = (field: 'hits' | 'slots' | 'price', label: string, help: string) => (
-    <TextField
+    <WholeNumberField
       label={label}
-      type="number"
-      slotProps={{ htmlInput: { min: LIMITS[field === 'price' ? 'price' : 'count'].min, step: 1, inputMode: 'numeric' } }}
-      {...register(field)}
-      error={Boolean(errors[field])}
-      helperText={errors[field]?.message ?? help}
-      fullWidth
+      min={LIMITS[field === 'price' ? 'price' : 'count'].min}
+      registration={register(field)}
+      error={errors[field]?.message}
+      help={help}
     />
   );
 
   return (
-    <AdminPage title="New package" intro="Create a monthly package: hits per day and website slots for one package type.">
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <FormPanel
-            label="New package"
-            onSubmit={handleSubmit(save, () => notify.error(MSG.fillAllFields))}
-            submitLabel="Add Package"
-            busy={create.isPending}
-            serverMessage={refusal}
-          >
-            <TextField
-              label="Name"
-              {...register('name')}
-              error={Boolean(errors.name)}
-              helperText={errors.name?.message ?? (id ? `Saved as ${id}${taken ? ', which already exists' : ''}` : ' ')}
-              fullWidth
-            />
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 4 }}>{number('hits', 'Hits', 'Per day')}</Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{number('slots', 'Slots', 'Websites')}</Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{number('price', 'Price', 'Whole US dollars a month')}</Grid>
-            </Grid>
-            <TextField
-              label="Description"
-              multiline
-              minRows={4}
-              {...register('description')}
-              error={Boolean(errors.description)}
-              helperText={errors.description?.message ?? 'HTML list markup, e.g. <ul><li>Direct traffic</li></ul>'}
-              fullWidth
-            />
-            <Controller name="type" control={control} render={({ field }) => <PackageTypeField {...field} fullWidth />} />
-          </FormPanel>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <ExistingItems
-            title="Existing packages"
-            items={list.data?.map((pkg) => ({ id: pkg.id, primary: `${pkg.name} (${pkg.id})`, secondary: describePackage(pkg) }))}
-            loading={list.isPending}
-            failed={list.isError}
-            onRetry={() => void list.refetch()}
-            highlightId={taken ? id : undefined}
-          />
-        </Grid>
+    <AddItemPage
+      title="New package"
+      intro="Create a monthly package: hits per day and website slots for one package type."
+      submitLabel="Add Package"
+      onSubmit={handleSubmit(save, () => notify.error(MSG.fillAllFields))}
+      busy={create.isPending}
+      refusal={refusal}
+      existing={{
+        title: 'Existing packages',
+        items: list.data?.map((pkg) => ({ id: pkg.id, primary: `${pkg.name} (${pkg.id})`, secondary: describePackage(pkg) })),
+        loading: list.isPending,
+        failed: list.isError,
+        onRetry: () => void list.refetch(),
+        highlightId: taken ? id : undefined,
+      }}
+    >
+      <TextField
+        label="Name"
+        {...register('name')}
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message ?? (id ? `Saved as ${id}${taken ? ', which already exists' : ''}` : ' ')}
+        fullWidth
+      />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>{number('hits', 'Hits', 'Per day')}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{number('slots', 'Slots', 'Websites')}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{number('price', 'Price', 'Whole US dollars a month')}</Grid>
       </Grid>
-    </AdminPage>
+      <TextField
+        label="Description"
+        multiline
+        minRows={4}
+        {...register('description')}
+        error={Boolean(errors.description)}
+        helperText={errors.description?.message ?? 'HTML list markup, e.g. <ul><li>Direct traffic</li></ul>'}
+        fullWidth
+      />
+      <Controller name="type" control={control} render={({ field }) => <PackageTypeField {...field} fullWidth />} />
+    </AddItemPage>
   );
 }

@@ -16,7 +16,7 @@ import { MSG } from '@traffic/shared/messages';
 import { registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
 import { useSignIn } from '../../app/session/index.ts';
-import { CountryAutocomplete } from '../../components/country-autocomplete.tsx';
+import { CityCountryFields, NameFields } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -104,31 +104,8 @@ export function RegisterPage() {
         <Grid size={12}>
           <TextField label="Address" autoComplete="street-address" {...text('address')} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="City" autoComplete="address-level2" {...text('city')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="country"
-            control={control}
-            render={({ field: country, fieldState }) => (
-              <CountryAutocomplete
-                label="Country"
-                value={country.value}
-                onChange={country.onChange}
-                onBlur={country.onBlur}
-                inputRef={country.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </Grid>
+        <NameFields text={text} />
+        <CityCountryFields text={text} control={control} />
         <Grid size={12}>
           <Controller
             name="terms"

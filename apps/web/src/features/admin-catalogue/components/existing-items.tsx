@@ -13,7 +13,7 @@ export interface ExistingItem {
   secondary: string;
 }
 
-interface ExistingItemsProps {
+export interface ExistingItemsProps {
   title: string;
   items: ExistingItem[] | undefined;
   loading: boolean;

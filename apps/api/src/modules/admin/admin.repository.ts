@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '@traffic/db';
+import type { PackageType } from '@traffic/shared';
+import { websiteJson, type WebsiteSource } from '../websites/website-fields.ts';
+
+/** The admin console's reads and its notification writes: every query the admin use cases run. */
+
+export async function countCustomers(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from users where role = 'ROLE_USER'`);
+  return row?.count ?? 0;
+}
+
+export async function countWebsites(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from websites`);
+  return row?.count ?? 0;
+}
+
+export interface EndingSubscriptionRow {
+  id: number;
+  username: string;
+  email: string;
+  status: string;
+  type: string;
+  package_name: string;
+  expires_at: string;
+}
+
+/** Subscriptions (either type) that end after `from` and by `until`, soonest first (500 at most). */
+export function subscriptionsEnding(db: Executor, from: Date, until: Date): Promise<EndingSubscriptionRow[]> {
+  return queryRows<EndingSubscriptionRow>(
+    db,
+    sql`select u.id, u.username, u.email, u.status, s.type, p.name as package_name, s.expires_at
+        from subscriptions s join users u on u.id = s.user_id join packages p on p.id = s.package_id
+        where s.expires_at > ${from} and s.expires_at <= ${until}
+        order by s.expires_at, u.id
+        limit 500`,
+  );
+}
+
+/** The newest websites of any user, in the one website shape (website-fields.ts) with their owners. */
+export async function newestWebsites(db: Executor, limit: number): Promise<WebsiteSource[]> {
+  const rows = await queryRows<{ website: Omit<WebsiteSource, 'ownerEmail' | 'ownerUsername'>; email: string; username: string }>(
+    db,
+    sql`select ${websiteJson('w')} as website, u.email, u.username
+        from websites w join users u on u.id = w.user_id
+        order by w.created_at desc, w.id desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({ ...r.website, ownerEmail: r.email, ownerUsername: r.username }));
+}
+
+export interface UsersPageFilters {
+  page: number;
+  size: number;
+  search: string;
+  status?: string | undefined;
+  subscription?: 'active' | 'expired' | 'none' | undefined;
+  package?: string | undefined;
+}
+
+export interface UsersPageRow {
+  id: number;
+  username: string;
+  email: string;
+  status: string;
+  package_id: string | null;
+  package_name: string | null;
+  expires_at: string | null;
+  websites: { id: number; url: string; status: string; type: string; ninehits_state: string | null }[];
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of customers with that type's subscription and websites, and the count of all that
+ * match. Filtering, counting and paging happen in the database, so the screen stays fast with
+ * 100,000 users (docs/performance.md): the page's ids come from an index-only walk in username order
+ * (users_listing_idx), the subscription and websites only for those ids, and the count, which
+ * touches no more than the filters need, runs beside it.
+ */
+export async function usersPage(
+  db: Executor,
+  type: PackageType,
+  q: UsersPageFilters,
+  now: Date,
+): Promise<{ total: number; rows: UsersPageRow[] }> {
+  const conditions: SQL[] = [sql`u.role = 'ROLE_USER'`];
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    conditions.push(sql`(u.username ilike ${pattern} or u.email ilike ${pattern})`);
+  }
+  if (q.status) conditions.push(sql`u.status = ${q.status}`);
+  // A subscription filter other than 'none' needs the subscription: an inner join says so.
+  const joinSubscription = q.subscription === 'active' || q.subscription === 'expired' || !!q.package;
+  if (q.subscription === 'active') conditions.push(sql`s.expires_at > ${now}`);
+  if (q.subscription === 'expired') conditions.push(sql`s.expires_at <= ${now}`);
+  if (q.subscription === 'none')
+    conditions.push(sql`not exists (select 1 from subscriptions n where n.user_id = u.id and n.type = ${type})`);
+  if (q.package) conditions.push(sql`s.package_id = ${q.package}`);
+  const where = sql.join(conditions, sql` and `);
+  const from = joinSubscription ? sql`from users u join subscriptions s on s.user_id = u.id and s.type = ${type}` : sql`from users u`;
+  const [[countRow], rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total ${from} where ${where}`),
+    queryRows<UsersPageRow>(
+      db,
+      sql`with page as (
+            select u.id, lower(u.username) as sort_key ${from}
+            where ${where}
+            order by lower(u.username)
+            limit ${q.size} offset ${q.page * q.size}
+          )
+          select u.id, u.username, u.email, u.status, s.package_id, p.name as package_name, s.expires_at,
+            coalesce((select json_agg(json_build_object('id', w.id, 'url', w.url, 'status', w.status, 'type', w.type, 'ninehits_state', w.ninehits_state) order by w.id)
+                      from websites w where w.user_id = u.id and w.type = ${type}), '[]'::json) as websites
+          from page join users u on u.id = page.id
+          left join subscriptions s on s.user_id = u.id and s.type = ${type}
+          left join packages p on p.id = s.package_id
+          order by page.sort_key`,
+    ),
+  ]);
+  return { total: countRow?.total ?? 0, rows };
+}
+
+/** Customers whose username, name or email contains the text (20 at most, by username). */
+export function searchCustomers(
+  db: Executor,
+  text: string,
+): Promise<{ id: number; username: string; first_name: string; last_name: string }[]> {
+  const pattern = `%${escapeLike(text)}%`;
+  return queryRows(
+    db,
+    sql`select id, username, first_name, last_name from users
+        where role = 'ROLE_USER' and (username ilike ${pattern} or email ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern})
+        order by lower(username) limit 20`,
+  );
+}
+
+/** One notification to each of these users that exists, in one statement; answers how many were written. */
+export async function notifyUsers(db: Executor, userIds: number[], title: string, body: string, now: Date): Promise<number> {
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into notifications (user_id, title, body, created_at)
+        select id, ${title}, ${body}, ${now} from users where id in (${ids})
+        returning id`,
+  );
+  return rows.length;
+}
+
+/** One notification to every customer, in one statement; answers how many were written. */
+export async function notifyAllCustomers(db: Executor, title: string, body: string, now: Date): Promise<number> {
+  const [row] = await queryRows<{ sent: number }>(
+    db,
+    sql`with inserted as (
+          insert into notifications (user_id, title, body, created_at)
+          select id, ${title}, ${body}, ${now} from users where role = 'ROLE_USER'
+          returning 1)
+        select count(*)::int as sent from inserted`,
+  );
+  return row?.sent ?? 0;
+}

@@ -1,0 +1,65 @@
+import Grid from '@mui/material/Grid';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { CountryAutocomplete, type CountryAutocompleteProps } from './country-autocomplete.tsx';
+
+/** The personal-detail fields the register and update-details forms share. */
+interface DetailValues extends FieldValues {
+  firstName: string;
+  lastName: string;
+  city: string;
+  country: string;
+}
+
+/** A registered text field's props (react-hook-form's register, its error and message). */
+type TextProps = (name: 'firstName' | 'lastName' | 'city') => Partial<TextFieldProps>;
+
+/** First and last name, side by side from the small breakpoint up. */
+export function NameFields({ text }: { text: TextProps }) {
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
+      </Grid>
+    </>
+  );
+}
+
+/** City, and the country from the full list (with suggestions first, where given). */
+export function CityCountryFields<T extends DetailValues>({
+  text,
+  control,
+  suggested,
+}: {
+  text: TextProps;
+  control: Control<T>;
+  suggested?: CountryAutocompleteProps['suggested'];
+}) {
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label="City" autoComplete="address-level2" {...text('city')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Controller
+          name={'country' as Path<T>}
+          control={control}
+          render={({ field: country, fieldState }) => (
+            <CountryAutocomplete
+              label="Country"
+              value={country.value}
+              onChange={country.onChange}
+              onBlur={country.onBlur}
+              inputRef={country.ref}
+              error={fieldState.error?.message}
+              {...(suggested ? { suggested } : {})}
+            />
+          )}
+        />
+      </Grid>
+    </>
+  );
+}
