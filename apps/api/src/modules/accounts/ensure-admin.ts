@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { schema } from '@traffic/db';
 import { stripUsername } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { uniqueViolation } from './users.repository.ts';
-
-const { users } = schema;
+import {
+  anyAdminExists,
+  findUserByEmail,
+  insertUserUnlessTaken,
+  isUsernameTaken,
+  uniqueViolation,
+  updateUser,
+} from './users.repository.ts';
 
 /**
  * docs/product.md section 10, "Running it": with ADMIN_EMAIL/ADMIN_PASSWORD, make sure that admin exists, is ACTIVE and
@@ -27,10 +30,7 @@ export async function ensureAdmin(ctx: AppContext): Promise<void> {
 async function ensureAdminOnce(ctx: AppContext): Promise<void> {
   const { admin } = ctx.config;
   if (admin) {
-    const [existing] = await ctx.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${admin.email})`);
+    const existing = await findUserByEmail(ctx.db, admin.email);
     if (!existing) {
       await createAdmin(ctx, admin.email, admin.password);
       ctx.log.info({ email: admin.email }, 'admin account created');
@@ -38,21 +38,16 @@ async function ensureAdminOnce(ctx: AppContext): Promise<void> {
     }
     const passwordOk = await verifyPassword(existing.passwordHash, admin.password);
     if (existing.role === 'ROLE_ADMIN' && existing.status === 'ACTIVE' && passwordOk) return;
-    await ctx.db
-      .update(users)
-      .set({
-        role: 'ROLE_ADMIN',
-        status: 'ACTIVE',
-        ...(passwordOk ? {} : { passwordHash: await hashPassword(admin.password), sessionVersion: existing.sessionVersion + 1 }),
-        updatedAt: ctx.now(),
-      })
-      .where(eq(users.id, existing.id));
+    await updateUser(ctx.db, existing.id, {
+      role: 'ROLE_ADMIN',
+      status: 'ACTIVE',
+      ...(passwordOk ? {} : { passwordHash: await hashPassword(admin.password), sessionVersion: existing.sessionVersion + 1 }),
+    });
     ctx.log.info({ email: admin.email }, 'admin account updated from ADMIN_EMAIL/ADMIN_PASSWORD');
     return;
   }
 
-  const [anyAdmin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'ROLE_ADMIN')).limit(1);
-  if (anyAdmin) return;
+  if (await anyAdminExists(ctx.db)) return;
   const password = randomBytes(12).toString('base64url');
   // A server starting at the same moment may win; then its password is the one printed.
   if (!(await createAdmin(ctx, 'admin@localhost', password))) return;
@@ -71,17 +66,9 @@ async function createAdmin(ctx: AppContext, email: string, password: string): Pr
   const passwordHash = await hashPassword(password);
   for (let attempt = 0; attempt < 5; attempt++) {
     const username = await freeUsername(ctx, base);
-    const inserted = await ctx.db
-      .insert(users)
-      .values({ email, username, passwordHash, role: 'ROLE_ADMIN', status: 'ACTIVE', firstName: 'Site', lastName: 'Administrator' })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (inserted.length) return true;
-    const [sameEmail] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`);
-    if (sameEmail) return false;
+    const admin = { email, username, passwordHash, role: 'ROLE_ADMIN', status: 'ACTIVE', firstName: 'Site', lastName: 'Administrator' };
+    if (await insertUserUnlessTaken(ctx.db, admin)) return true;
+    if (await findUserByEmail(ctx.db, email)) return false;
     // The username was taken in between by someone else: pick the next free one.
   }
   throw new Error(`could not find a free username for the admin account ${email}`);
@@ -90,10 +77,6 @@ async function createAdmin(ctx: AppContext, email: string, password: string): Pr
 async function freeUsername(ctx: AppContext, base: string): Promise<string> {
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? base : `${base}${n}`;
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${candidate})`);
-    if (!taken) return candidate;
+    if (!(await isUsernameTaken(ctx.db, candidate))) return candidate;
   }
 }

@@ -32,6 +32,18 @@ export async function isUsernameTaken(db: Executor, username: string): Promise<b
   return !!row;
 }
 
+/** Whether any administrator account exists. */
+export async function anyAdminExists(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ROLE_ADMIN')).limit(1);
+  return !!row;
+}
+
+/** Inserts the user unless its email or username is taken (then false, and nothing written). */
+export async function insertUserUnlessTaken(db: Executor, values: typeof users.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+  return inserted.length > 0;
+}
+
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import { and, desc, eq, gte, inArray, isNotNull, like, ne, notInArray, sql } from 'drizzle-orm';
+import { queryRows, schema, type Executor } from '@traffic/db';
 
 const { orders, paymentEvents, subscriptions, activatedAddons, users } = schema;
 export type OrderRow = typeof orders.$inferSelect;
@@ -152,4 +152,128 @@ export async function deleteActivation(db: Executor, id: number, kind?: 'hits' |
     .where(kind ? and(eq(activatedAddons.id, id), eq(activatedAddons.kind, kind)) : eq(activatedAddons.id, id))
     .returning({ id: activatedAddons.id });
   return rows.length > 0;
+}
+
+/** Where a card order's monthly billing stands at PayHere (orders.gateway_subscription_status). */
+export type GatewaySubscriptionStatus = 'active' | 'failed' | 'cancelling' | 'cancelled' | 'completed';
+/** Still charging, or may still charge: what a cancellation must reach. */
+export const BILLING: GatewaySubscriptionStatus[] = ['active', 'failed'];
+
+/** Granted card package orders whose subscription still bills (no status read yet counts as active). */
+const billing = () =>
+  and(
+    eq(orders.provider, 'payhere'),
+    eq(orders.kind, 'package'),
+    isNotNull(orders.grantedAt),
+    inArray(sql`coalesce(${orders.gatewaySubscriptionStatus}, 'active')`, BILLING),
+  );
+
+/** Whether any card subscription still bills. */
+export async function anyBillingOrder(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(billing()).limit(1);
+  return !!row;
+}
+
+/**
+ * Marks 'cancelling' the billing card orders of a user (of a type, all but one order) or one order,
+ * and answers their ids.
+ */
+export async function markBillingOrdersCancelling(
+  db: Executor,
+  target: { userId: number; type?: string; exceptOrderId?: string } | { orderId: string },
+): Promise<string[]> {
+  const where =
+    'orderId' in target
+      ? and(billing(), eq(orders.id, target.orderId))
+      : and(
+          billing(),
+          eq(orders.userId, target.userId),
+          target.type ? eq(orders.packageType, target.type) : undefined,
+          target.exceptOrderId ? ne(orders.id, target.exceptOrderId) : undefined,
+        );
+  const rows = await db
+    .update(orders)
+    .set({ gatewaySubscriptionStatus: 'cancelling', updatedAt: new Date() })
+    .where(where)
+    .returning({ id: orders.id });
+  return rows.map((row) => row.id);
+}
+
+/** Our granted card package orders among these ids, with their subscription id and status. */
+export function grantedCardOrders(
+  db: Executor,
+  ids: string[],
+): Promise<{ id: string; subscriptionId: string | null; status: string | null }[]> {
+  return db
+    .select({ id: orders.id, subscriptionId: orders.gatewaySubscriptionId, status: orders.gatewaySubscriptionStatus })
+    .from(orders)
+    .where(and(eq(orders.provider, 'payhere'), eq(orders.kind, 'package'), isNotNull(orders.grantedAt), inArray(orders.id, ids)));
+}
+
+/** The PayHere payment ids already applied to an order (recorded as `payment:<id>` events). */
+export async function appliedPayherePaymentIds(db: Executor, orderId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ externalId: paymentEvents.externalId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.provider, 'payhere'), like(paymentEvents.externalId, 'payment:%')));
+  return new Set(rows.map((r) => r.externalId.slice('payment:'.length)));
+}
+
+/** Granted card package orders still billing whose subscription ends between `from` and `until` (1,000 at most). */
+export function cardOrdersEndingBetween(db: Executor, from: Date, until: Date): Promise<{ id: string }[]> {
+  return queryRows<{ id: string }>(
+    db,
+    sql`select o.id from orders o
+        join subscriptions s on s.user_id = o.user_id and s.type = o.package_type and s.package_id = o.item_id
+        where o.provider = 'payhere' and o.kind = 'package' and o.granted_at is not null and o.revoked_at is null
+          and coalesce(o.gateway_subscription_status, 'active') in ('active', 'cancelling')
+          and s.expires_at between ${from} and ${until}
+        limit 1000`,
+  );
+}
+
+export interface AddonHolderRow {
+  user_id: number;
+  username: string;
+  email: string;
+  addons: { id: number; kind: string; name: string; count: number; type: string; expires_at: string }[];
+}
+
+/**
+ * One page of the users holding activated add-ons, with those add-ons, and how many holders match.
+ * The holders are the users whose addon_count (kept by a trigger) is above 0: a page is a walk of
+ * the partial index users_addon_holders_idx in username order, however deep; only that page's
+ * add-ons are read, and the count runs beside it.
+ */
+export async function addonHoldersPage(
+  db: Executor,
+  q: { page: number; size: number; search: string },
+): Promise<{ total: number; rows: AddonHolderRow[] }> {
+  const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Holders are the users whose addon_count is above 0. A search of 3 characters or more goes
+  // through the trigram indexes, which narrow the users far better than testing every holder's name
+  // (ILIKE costs ~2 µs a row: 50 ms over 25,000 holders, 5 ms through the trigrams); `addon_count + 0`
+  // keeps the planner off the holders' partial index. A shorter search (or none) has no trigram to
+  // look up: it walks the holders alone, through that index.
+  const holder = q.search.length >= 3 ? sql`u.addon_count + 0 > 0` : sql`u.addon_count > 0`;
+  const matching = q.search ? sql` and (u.username ilike ${pattern} or u.email ilike ${pattern})` : sql``;
+  const holders = sql`from users u where ${holder}${matching}`;
+  const [[countRow], rows] = await Promise.all([
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n ${holders}`),
+    queryRows<AddonHolderRow>(
+      db,
+      sql`
+        with page as (
+          select u.id, u.username, u.email ${holders}
+          order by lower(u.username), u.id
+          limit ${q.size} offset ${q.page * q.size}
+        )
+        select h.id as user_id, h.username, h.email,
+          (select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'name', a.name, 'count', a.count, 'type', a.type, 'expires_at', a.expires_at) order by a.expires_at)
+             from activated_addons a where a.user_id = h.id) as addons
+        from page h
+        order by lower(h.username), h.id`,
+    ),
+  ]);
+  return { total: countRow?.n ?? 0, rows };
 }

@@ -1,11 +1,17 @@
-import { and, eq, like, sql } from 'drizzle-orm';
-import { queryRows, schema, type Executor } from '@traffic/db';
+import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { grantOrder, renewOrder, revokeOrder } from './grant-order.ts';
-import { findOrder, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
+import {
+  appliedPayherePaymentIds,
+  cardOrdersEndingBetween,
+  findOrder,
+  recordPaymentEvent,
+  updateOrder,
+  type OrderRow,
+} from './orders.repository.ts';
 import type { PayhereApi, PayherePayment } from './payhere-api.ts';
 
 export const PAYHERE_CHARGES_JOB = 'payhere-charges';
@@ -39,20 +45,6 @@ function chargesOf(order: OrderRow, payments: PayherePayment[]): PayherePayment[
   return payments
     .filter((p) => p.order_id === order.id && cents(p.amount) === cents(order.amount) && p.currency === order.currency)
     .sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || Number(a.payment_id) - Number(b.payment_id));
-}
-
-async function appliedPaymentIds(tx: Executor, orderId: string): Promise<Set<string>> {
-  const rows = await tx
-    .select({ externalId: schema.paymentEvents.externalId })
-    .from(schema.paymentEvents)
-    .where(
-      and(
-        eq(schema.paymentEvents.orderId, orderId),
-        eq(schema.paymentEvents.provider, 'payhere'),
-        like(schema.paymentEvents.externalId, 'payment:%'),
-      ),
-    );
-  return new Set(rows.map((r) => r.externalId.slice('payment:'.length)));
 }
 
 /**
@@ -95,7 +87,7 @@ export async function applyPayhereCharges(ctx: AppContext, api: PayhereApi, orde
         payload: p,
       });
 
-    const applied = await appliedPaymentIds(tx, locked.id);
+    const applied = await appliedPayherePaymentIds(tx, locked.id);
     if (!applied.has(first!.payment_id)) await record(first!, 'payment');
     // Only a monthly package has later charges; anything else charged again is for support to refund.
     const granted = (await findOrder(tx, locked.id))!;
@@ -135,15 +127,7 @@ export function payhereRenewalScanTask(ctx: AppContext): PeriodicTask {
     name: 'payhere-renewal-scan',
     everyMs: 6 * 60 * 60 * 1000,
     async run(_since, now) {
-      const due = await queryRows<{ id: string }>(
-        ctx.db,
-        sql`select o.id from orders o
-            join subscriptions s on s.user_id = o.user_id and s.type = o.package_type and s.package_id = o.item_id
-            where o.provider = 'payhere' and o.kind = 'package' and o.granted_at is not null and o.revoked_at is null
-              and coalesce(o.gateway_subscription_status, 'active') in ('active', 'cancelling')
-              and s.expires_at between ${new Date(now.getTime() - 3 * DAY_MS)} and ${new Date(now.getTime() + DAY_MS)}
-            limit 1000`,
-      );
+      const due = await cardOrdersEndingBetween(ctx.db, new Date(now.getTime() - 3 * DAY_MS), new Date(now.getTime() + DAY_MS));
       for (const order of due) await enqueuePayhereCharges(ctx.db, { id: order.id, chargesReadAt: null });
     },
   };

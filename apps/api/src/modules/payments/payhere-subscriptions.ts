@@ -1,21 +1,21 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
-import { findOrder, updateOrder } from './orders.repository.ts';
+import {
+  anyBillingOrder,
+  BILLING,
+  findOrder,
+  grantedCardOrders,
+  markBillingOrdersCancelling,
+  updateOrder,
+  type GatewaySubscriptionStatus,
+} from './orders.repository.ts';
 import type { PayhereApi, PayhereSubscription } from './payhere-api.ts';
-
-const { orders } = schema;
 
 export const PAYHERE_CANCEL_JOB = 'payhere-cancel';
 export const PAYHERE_SUBSCRIPTION_SYNC_JOB = 'payhere-subscription-sync';
-
-/** Where a card order's monthly billing stands at PayHere (orders.gateway_subscription_status). */
-export type GatewaySubscriptionStatus = 'active' | 'failed' | 'cancelling' | 'cancelled' | 'completed';
-/** Still charging, or may still charge: what a cancellation must reach. */
-const BILLING: GatewaySubscriptionStatus[] = ['active', 'failed'];
 
 const FROM_PAYHERE: Record<string, GatewaySubscriptionStatus> = {
   ACTIVE: 'active',
@@ -25,13 +25,6 @@ const FROM_PAYHERE: Record<string, GatewaySubscriptionStatus> = {
 };
 
 /** A card package order whose PayHere subscription may still be charging (its status unknown counts as charging). */
-const billing = () =>
-  and(
-    eq(orders.provider, 'payhere'),
-    eq(orders.kind, 'package'),
-    isNotNull(orders.grantedAt),
-    inArray(sql`coalesce(${orders.gatewaySubscriptionStatus}, 'active')`, BILLING),
-  );
 
 /**
  * Stops PayHere charging for the customer's card subscriptions that should no longer bill: when
@@ -44,22 +37,9 @@ export async function cancelCardSubscriptions(
   tx: Executor,
   target: { userId: number; type?: string; exceptOrderId?: string } | { orderId: string },
 ): Promise<number> {
-  const where =
-    'orderId' in target
-      ? and(billing(), eq(orders.id, target.orderId))
-      : and(
-          billing(),
-          eq(orders.userId, target.userId),
-          target.type ? eq(orders.packageType, target.type) : undefined,
-          target.exceptOrderId ? ne(orders.id, target.exceptOrderId) : undefined,
-        );
-  const rows = await tx
-    .update(orders)
-    .set({ gatewaySubscriptionStatus: 'cancelling', updatedAt: new Date() })
-    .where(where)
-    .returning({ id: orders.id });
-  for (const row of rows) await enqueueJob(tx, PAYHERE_CANCEL_JOB, { orderId: row.id }, { dedupeKey: `${PAYHERE_CANCEL_JOB}:${row.id}` });
-  return rows.length;
+  const ids = await markBillingOrdersCancelling(tx, target);
+  for (const id of ids) await enqueueJob(tx, PAYHERE_CANCEL_JOB, { orderId: id }, { dedupeKey: `${PAYHERE_CANCEL_JOB}:${id}` });
+  return ids.length;
 }
 
 /** Asks for every card order's subscription id and status to be read from PayHere (one pending read at a time). */
@@ -99,10 +79,7 @@ export function payhereSubscriptionSyncJob(ctx: AppContext, api: PayhereApi): Jo
     const list = await api.subscriptions();
     const orderIds = list.map((s) => s.order_id).filter(isUuid);
     if (orderIds.length === 0) return;
-    const ours = await ctx.db
-      .select({ id: orders.id, subscriptionId: orders.gatewaySubscriptionId, status: orders.gatewaySubscriptionStatus })
-      .from(orders)
-      .where(and(eq(orders.provider, 'payhere'), eq(orders.kind, 'package'), isNotNull(orders.grantedAt), inArray(orders.id, orderIds)));
+    const ours = await grantedCardOrders(ctx.db, orderIds);
     for (const order of ours) {
       const subscription = subscriptionOf(order.id, list)!;
       const status = FROM_PAYHERE[subscription.status];
@@ -119,8 +96,7 @@ export function payhereSubscriptionSyncTask(ctx: AppContext): PeriodicTask {
     name: 'payhere-subscription-sync',
     everyMs: 24 * 60 * 60 * 1000,
     async run() {
-      const [billingOrder] = await ctx.db.select({ id: orders.id }).from(orders).where(billing()).limit(1);
-      if (billingOrder) await enqueueSubscriptionSync(ctx.db);
+      if (await anyBillingOrder(ctx.db)) await enqueueSubscriptionSync(ctx.db);
     },
   };
 }

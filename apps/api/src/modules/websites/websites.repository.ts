@@ -158,3 +158,16 @@ export async function storeKey(db: Executor, id: number, key: string): Promise<b
   const rows = await db.update(websites).set({ ninehitsKey: key }).where(eq(websites.id, id)).returning({ id: websites.id });
   return rows.length > 0;
 }
+
+/** The users and types whose subscription or an add-on ended in (from, until] and that still have an active website of it. */
+export function usersWithExpiriesBetween(db: Executor, from: Date, until: Date): Promise<{ user_id: number; type: string }[]> {
+  return queryRows<{ user_id: number; type: string }>(
+    db,
+    sql`select distinct e.user_id, e.type from (
+          select user_id, type from subscriptions where expires_at > ${from} and expires_at <= ${until}
+          union all
+          select user_id, type from activated_addons where expires_at > ${from} and expires_at <= ${until}
+        ) e
+        where exists (select 1 from websites w where w.user_id = e.user_id and w.type = e.type and w.status = 'ACTIVE')`,
+  );
+}
