@@ -1,6 +1,5 @@
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
@@ -10,6 +9,7 @@ import { externalLinks } from '../../../app/links.ts';
 import { titleLabelFor } from '../search-engine-title.ts';
 import type { WebsiteFormValues } from '../website-form-model.ts';
 import { KeywordsInput } from './keywords-input.tsx';
+import { SelectField } from './select-field.tsx';
 
 /** The non-normal form's search part: the engine, the title it is found by, and up to five keywords. */
 export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
@@ -20,28 +20,7 @@ export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 5 }}>
-        <Controller
-          name="searchEngine"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              {...field}
-              inputRef={field.ref}
-              label="Search Engine"
-              disabled={readOnly}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              fullWidth
-            >
-              {SEARCH_ENGINES.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {option}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <SelectField name="searchEngine" label="Search Engine" options={SEARCH_ENGINES} disabled={readOnly} />
       </Grid>
       <Grid size={{ xs: 12, sm: 7 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>

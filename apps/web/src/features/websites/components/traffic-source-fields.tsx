@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import { SelectField } from './select-field.tsx';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { REFERRAL_PRESETS, SOCIAL_NETWORKS, TRAFFIC_SOURCES, type TrafficSource } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
@@ -102,28 +103,12 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
+        <SelectField
           name="social"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              {...field}
-              inputRef={field.ref}
-              label="Social network"
-              // The admin's view leaves this one select usable, as the spec describes it.
-              disabled={readOnly ? false : source !== 'Social'}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              fullWidth
-            >
-              {SOCIAL_NETWORKS.map((network) => (
-                <MenuItem key={network} value={network}>
-                  {network}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label="Social network"
+          options={SOCIAL_NETWORKS}
+          // The admin's view leaves this one select usable (docs/product.md section 2, View website).
+          disabled={readOnly ? false : source !== 'Social'}
         />
       </Grid>
     </Grid>
