@@ -37,7 +37,7 @@ export async function loadUserJson(ctx: AppContext, views: UserViewCache, actor:
   // Stored under the stamp read before the object: if a write landed in between, the object is newer
   // than its stamp and the next call, seeing the new stamp, simply rebuilds it.
   if (stamp !== undefined) {
-    const expiries = [...row.subscriptions.map((s) => s.expires_at), ...row.addons.map((a) => a.expires_at)];
+    const expiries = [...row.subscriptions.map((s) => s.expiresAt), ...row.addons.map((a) => a.expiresAt)];
     views.set(actor.id, { stamp, json, validUntil: nextChange(expiries, now) });
   }
   return json;

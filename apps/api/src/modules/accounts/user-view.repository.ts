@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, schema, type Executor } from '@traffic/db';
 import { websiteJson, type WebsiteSource } from '../websites/website-fields.ts';
+import { packageJson, type PackageSource } from '../catalogue/package-fields.ts';
+import { activationJson, type ActivationJson } from '../payments/activation-fields.ts';
 
 const { users } = schema;
 
@@ -20,22 +22,12 @@ export interface UserViewRow {
   status: string;
   notifications: { title: string; body: string; date: string }[];
   websites: WebsiteJson[];
-  addons: { id: number; kind: 'hits' | 'slots'; type: string; name: string; count: number; expires_at: string }[];
-  subscriptions: { type: string; expires_at: string; package: PackageJson }[];
+  addons: ActivationJson[];
+  subscriptions: { type: string; expiresAt: string; package: PackageSource }[];
 }
 
 /** A website as the user object's JSON carries it: the website field list (websites/website-fields.ts), owner aside. */
 export type WebsiteJson = Omit<WebsiteSource, 'ownerEmail' | 'ownerUsername'>;
-
-export interface PackageJson {
-  id: string;
-  name: string;
-  price: string | number;
-  description: string;
-  type: string;
-  hits_per_day: number;
-  slots: number;
-}
 
 /**
  * The whole user object in one round trip: the user row with its notifications, websites (and
@@ -64,13 +56,10 @@ const userViewFields = {
   websites: sql<UserViewRow['websites']>`
       coalesce((select json_agg(${websiteJson('w')} order by w.id) from websites w where w.user_id = ${outerUserId}), '[]'::json)`,
   addons: sql<UserViewRow['addons']>`
-      coalesce((select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'type', a.type, 'name', a.name, 'count', a.count,
-                  'expires_at', a.expires_at) order by a.activated_at, a.id)
+      coalesce((select json_agg(${activationJson('a')} order by a.activated_at, a.id)
                 from activated_addons a where a.user_id = ${outerUserId}), '[]'::json)`,
   subscriptions: sql<UserViewRow['subscriptions']>`
-      coalesce((select json_agg(json_build_object('type', s.type, 'expires_at', s.expires_at, 'package', json_build_object(
-                  'id', p.id, 'name', p.name, 'price', p.price, 'description', p.description, 'type', p.type,
-                  'hits_per_day', p.hits_per_day, 'slots', p.slots)))
+      coalesce((select json_agg(json_build_object('type', s.type, 'expiresAt', s.expires_at, 'package', ${packageJson('p')}))
                 from subscriptions s join packages p on p.id = s.package_id where s.user_id = ${outerUserId}), '[]'::json)`,
 };
 

@@ -1,22 +1,10 @@
 import { PACKAGE_TYPES, computeCapacity, type PackageType, type User } from '@traffic/shared';
-import type { PackageJson, UserViewRow } from './user-view.repository.ts';
+import type { UserViewRow } from './user-view.repository.ts';
+import { presentPackage } from '../catalogue/catalogue.presenter.ts';
 import { presentWebsite } from '../websites/website.presenter.ts';
 import { presentActivation } from '../payments/activation.presenter.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
-
-/** Prices come back from json_build_object as numbers; the wire carries a two-decimal string. */
-function presentPackageJson(p: PackageJson): NonNullable<User['package']> {
-  return {
-    id: p.id,
-    name: p.name,
-    price: Number(p.price).toFixed(2),
-    description: p.description,
-    type: p.type as PackageType,
-    hits_per_day: p.hits_per_day,
-    slots: p.slots,
-  };
-}
 
 /** The user object of docs/product.md section 10, "Wire details", with the per-type statistics. */
 export function presentUser(row: UserViewRow, now: Date): User {
@@ -27,12 +15,10 @@ export function presentUser(row: UserViewRow, now: Date): User {
       return [
         type,
         computeCapacity({
-          subscription: sub
-            ? { hitsPerDay: sub.package.hits_per_day, slots: sub.package.slots, expiresAt: new Date(sub.expires_at) }
-            : null,
+          subscription: sub ? { hitsPerDay: sub.package.hitsPerDay, slots: sub.package.slots, expiresAt: new Date(sub.expiresAt) } : null,
           addons: row.addons
             .filter((a) => a.type === type)
-            .map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expires_at) })),
+            .map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expiresAt) })),
           websites: row.websites.filter((w) => w.type === type).map((w) => ({ dailyHitLimit: w.dailyHitLimit })),
           now,
         }),
@@ -66,12 +52,12 @@ export function presentUser(row: UserViewRow, now: Date): User {
       date: iso(n.date),
     })),
     websites: row.websites.map((w) => presentWebsite({ ...w, ownerEmail: row.email, ownerUsername: row.username })),
-    activatedadditionalhits: row.addons.filter(ofKind('hits')).map((a) => presentActivation({ ...a, expiresAt: new Date(a.expires_at) })),
-    activatedadditionalslots: row.addons.filter(ofKind('slots')).map((a) => presentActivation({ ...a, expiresAt: new Date(a.expires_at) })),
-    package: normal ? presentPackageJson(normal.package) : null,
-    subscription_expiry_date: normal ? iso(normal.expires_at) : null,
-    seo_package: seo ? presentPackageJson(seo.package) : null,
-    seo_subscription_expiry_date: seo ? iso(seo.expires_at) : null,
+    activatedadditionalhits: row.addons.filter(ofKind('hits')).map((a) => presentActivation({ ...a, expiresAt: new Date(a.expiresAt) })),
+    activatedadditionalslots: row.addons.filter(ofKind('slots')).map((a) => presentActivation({ ...a, expiresAt: new Date(a.expiresAt) })),
+    package: normal ? presentPackage(normal.package) : null,
+    subscription_expiry_date: normal ? iso(normal.expiresAt) : null,
+    seo_package: seo ? presentPackage(seo.package) : null,
+    seo_subscription_expiry_date: seo ? iso(seo.expiresAt) : null,
     stats,
   };
 }

@@ -1,8 +1,9 @@
 import type { AddonPackage, Package, PackageType } from '@traffic/shared';
-import type { AddonRow, PackageRow } from './catalogue.repository.ts';
+import type { AddonRow } from './catalogue.repository.ts';
+import type { PackageSource } from './package-fields.ts';
 
 /** Maps rows to the spec's wire names (docs/product.md section 3). */
-export function presentPackage(row: PackageRow): Package {
+export function presentPackage(row: PackageSource): Package {
   return {
     id: row.id,
     name: row.name,

@@ -14,7 +14,7 @@ export async function listActivatedAddons(
   const present = (r: AddonHolderRow, kind: string) =>
     r.addons
       .filter((a) => a.kind === kind)
-      .map((a) => ({ id: a.id, name: a.name, count: a.count, type: a.type, expiry_date: new Date(a.expires_at).toISOString() }));
+      .map((a) => ({ id: a.id, name: a.name, count: a.count, type: a.type, expiry_date: new Date(a.expiresAt).toISOString() }));
   return {
     total,
     rows: rows.map((r) => ({

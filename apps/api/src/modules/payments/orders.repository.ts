@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, like, ne, notInArray, sql } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
+import { activationJson, type ActivationJson } from './activation-fields.ts';
 
 const { orders, paymentEvents, subscriptions, activatedAddons, users } = schema;
 export type OrderRow = typeof orders.$inferSelect;
@@ -236,7 +237,7 @@ export interface AddonHolderRow {
   user_id: number;
   username: string;
   email: string;
-  addons: { id: number; kind: string; name: string; count: number; type: string; expires_at: string }[];
+  addons: ActivationJson[];
 }
 
 /**
@@ -269,7 +270,7 @@ export async function addonHoldersPage(
           limit ${q.size} offset ${q.page * q.size}
         )
         select h.id as user_id, h.username, h.email,
-          (select json_agg(json_build_object('id', a.id, 'kind', a.kind, 'name', a.name, 'count', a.count, 'type', a.type, 'expires_at', a.expires_at) order by a.expires_at)
+          (select json_agg(${activationJson('a')} order by a.expires_at)
              from activated_addons a where a.user_id = h.id) as addons
         from page h
         order by lower(h.username), h.id`,

@@ -1,5 +1,6 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { schema } from '@traffic/db';
+import { rowJson } from '../../lib/sql-json.ts';
 
 const { websites } = schema;
 type WebsiteRow = typeof websites.$inferSelect;
@@ -34,19 +35,12 @@ export type WebsiteSource = Pick<WebsiteRow, (typeof WEBSITE_FIELDS)[number]> & 
   ownerUsername: string;
 };
 
-const columns = getTableColumns(websites);
-
 /** The website's country codes, sorted, as SQL text (`alias` names the websites row in the query). */
 const countryCodesOf = (alias: string) =>
   `coalesce((select array_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = ${alias}.id), '{}')`;
 
 export const websiteCountryCodes = (alias: string): SQL<string[]> => sql.raw(countryCodesOf(alias)) as SQL<string[]>;
 
-/**
- * One website as a JSON object with the keys of WebsiteSource (the owner excepted: the query knows
- * whose it is). The keys and column names are constants of this module, never input.
- */
+/** One website as a JSON object with the keys of WebsiteSource (the owner excepted: the query knows whose it is). */
 export const websiteJson = (alias: string): SQL =>
-  sql.raw(
-    `json_build_object(${WEBSITE_FIELDS.map((field) => `'${field}', ${alias}.${columns[field].name}`).join(', ')}, 'countryCodes', ${countryCodesOf(alias)})`,
-  );
+  rowJson(websites, WEBSITE_FIELDS, alias, { extra: `'countryCodes', ${countryCodesOf(alias)}` });
