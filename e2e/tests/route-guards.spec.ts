@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext } from '@playwright/tes
 import { adminWithDetails, registerViaApi, signedInContext, type ApiSession } from './support/accounts.ts';
 
 /*
- * Visits every route of the spec's table (docs/product.md section 2) as a visitor, a customer and the
+ * Visits every route of the route table (docs/product.md section 2) as a visitor, a customer and the
  * admin, and checks where each visit ends. The expected page follows from the route's access rule.
  */
 

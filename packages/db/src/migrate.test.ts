@@ -57,7 +57,7 @@ describe(`migrations and seed on ${engine}`, () => {
     expect(firstAddons).toHaveLength(SEED_ADDONS.length);
   });
 
-  it('holds the four public plans with the spec prices and limits, and the grant default 1000Hits', async () => {
+  it('holds the four public plans with the public prices and limits, and the grant default 1000Hits', async () => {
     const rows = await t.database.db.select().from(packages);
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get('pkgBasic')).toMatchObject({ price: '14.99', hitsPerDay: 1000, slots: 6, type: 'normal' });

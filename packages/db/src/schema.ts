@@ -1,6 +1,6 @@
 /**
  * The whole schema of the product, PostgreSQL dialect, shared by PGlite and PostgreSQL.
- * Column names are snake_case; the API maps them to the spec's wire names in presenters.
+ * Column names are snake_case; the API maps them to the wire names of docs/product.md section 3 in presenters.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -53,7 +53,7 @@ export const users = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    // Emails are unique ignoring case; usernames are unique after the spec's stripping (done before insert).
+    // Emails are unique ignoring case; usernames are unique after stripping everything but letters, digits, underscores and spaces (done before insert).
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_status_idx').on(t.status),

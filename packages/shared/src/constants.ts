@@ -14,7 +14,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const WEBSITE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export type WebsiteStatus = (typeof WEBSITE_STATUSES)[number];
 
-/** The spec spells the referral source 'Referal'; it is part of the wire contract. */
+/** The product spells the referral source 'Referal'; it is part of the wire contract. */
 export const TRAFFIC_SOURCES = ['Direct', 'Referal', 'Organic', 'Social'] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 

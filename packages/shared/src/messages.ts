@@ -100,7 +100,7 @@ export const MSG = {
   genericError: GENERIC_ERROR,
   registerNow: 'New to the site? Register Now!',
 
-  // Server-side rules of docs/product.md section 10 (shown as the spec's "server message")
+  // Server-side rules of docs/product.md section 10 (shown as the server's message)
   emailTaken: 'Email already registered',
   usernameTaken: 'Username already taken',
   /** A NUL byte (U+0000) in any text: PostgreSQL cannot store it, and no form can type it. */

@@ -15,7 +15,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 /**
  * The one error handler: AppError as thrown, schema failures as 400 with the first message (the
- * spec's wording lives in the schemas), framework 4xx with a plain message, anything else as an
+ * product's wording lives in the schemas), framework 4xx with a plain message, anything else as an
  * opaque 500 that is logged and never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {

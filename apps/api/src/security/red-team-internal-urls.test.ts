@@ -85,7 +85,7 @@ describe('red team: internal addresses as websites', () => {
     owner = await customerWithPackage(t.app, 'pkgPremium');
   });
 
-  it('refuses every internal or malformed host with the spec\'s "Enter Valid URL", and sends nothing to 9Hits', async () => {
+  it('refuses every internal or malformed host with "Enter Valid URL", and sends nothing to 9Hits', async () => {
     const accepted: string[] = [];
     for (const url of INTERNAL) {
       const res = await createWebsite(t.app, owner, { url });

@@ -25,7 +25,7 @@ describe('route table', () => {
     expect(routes.landing).toEqual({ pattern: '/', access: 'visitorsOnly', redirectTo: '/home' });
   });
 
-  it('keeps the two admin redirect targets the spec gives', () => {
+  it('keeps the two admin redirect targets of the route table', () => {
     expect(routes.addNotifications).toMatchObject({ access: 'admin', redirectTo: '/login' });
     expect(routes.users).toMatchObject({ access: 'admin', redirectTo: '/home' });
   });

@@ -20,7 +20,7 @@ const LOGIN = '/login';
 const WEBSITES = '/websites';
 
 /**
- * The spec's route table, one entry per path. Where the spec marks a row "open" but says a
+ * The route table of docs/product.md section 2, one entry per path. Where a route is open but a
  * signed-in user is sent to /home (/, /login, /register), the entry says `visitorsOnly`: that is
  * the behaviour the guard has to enforce, the same as the "visitors" row /pricings.
  */

@@ -9,7 +9,7 @@ requestToastContainer();
 
 /*
  * The toast's id is its text: react-toastify ignores a toast whose id is already on screen, so
- * the spec's "no duplicates" holds even when several failing calls report the same message.
+ * the rule "never twice the same" holds even when several failing calls report the same message.
  */
 function show(kind: ToastKind, message: string) {
   return toast[kind](message, { toastId: message });

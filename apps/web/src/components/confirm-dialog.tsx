@@ -9,7 +9,7 @@ import { MSG } from '@traffic/shared/messages';
 
 interface ConfirmDialogProps {
   open: boolean;
-  /** What is about to be deleted or removed, under the spec's question. */
+  /** What is about to be deleted or removed, under the confirmation's question. */
   subject?: string;
   busy: boolean;
   onYes: () => void;

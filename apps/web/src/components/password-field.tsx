@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type'>;
 
-/** A password input with the show/hide toggle the spec asks for on the login form. */
+/** A password input with the show/hide toggle of the login form (docs/product.md section 2). */
 export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

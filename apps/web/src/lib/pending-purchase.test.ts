@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_PURCHASE_KEYS, pendingAddon, pendingPackage } from './pending-purchase.ts';
 
 describe('pending purchase storage', () => {
-  it("keeps a package record in the spec's shape, and forgets it", () => {
+  it("keeps a package record in the product's shape, and forgets it", () => {
     pendingPackage.save({ pkg: 'pkgBasic', name: 'Basic', email: 'ann@example.com', uuid: 'u-1' });
     expect(JSON.parse(localStorage.getItem(PENDING_PURCHASE_KEYS.package)!)).toEqual({
       pkg: 'pkgBasic',

@@ -1,4 +1,4 @@
-/** A full reload: the spec's way out of a failed session. Its own module so tests can replace it (jsdom cannot reload). */
+/** A full reload: the way out of a failed session (docs/product.md section 4). Its own module so tests can replace it (jsdom cannot reload). */
 export function reloadPage(): void {
   window.location.reload();
 }

@@ -5,7 +5,7 @@ import { packageSchema } from './catalogue.schema.ts';
 import { websiteSchema } from './websites.schema.ts';
 
 /**
- * Account contracts. The spec shows only the first failure, in a fixed order (docs/product.md section 5);
+ * Account contracts. The forms show only the first failure, in a fixed order (docs/product.md section 5);
  * zod reports issues in the order of an object's keys, so each shape lists its fields in that order
  * and `firstMessage` picks the one to show. The browser and the server use the same schemas.
  */
@@ -67,7 +67,7 @@ const fullNameField = z
     else if (!lastName) ctx.addIssue({ code: 'custom', message: MSG.lastNameRequired });
   });
 
-/** The detail fields shared by registration and the update form, in the spec's order. */
+/** The detail fields shared by registration and the update form, in the product's order. */
 const detailFields = {
   address: required(MSG.addressRequired, 500),
   phoneNumber: mobileField,
@@ -179,7 +179,7 @@ export const sessionSchema = z.object({ token: z.string(), data: userSchema }).m
 export const userEnvelopeSchema = z.object({ data: userSchema });
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** The message to show for a failed parse: the first issue, as the spec shows one failure at a time. */
+/** The message to show for a failed parse: the first issue, as the forms show one failure at a time. */
 export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Please fill all required fields';
 }

@@ -40,7 +40,7 @@ export function splitKeywords(value: string): string[] {
 
 const TARGET_CODES = new Set(TARGET_COUNTRIES.map((c) => c.code));
 
-/** A location as the spec sends it: a country name, an ISO code, or `{ geolocation }`. */
+/** A location as the original client sends it: a country name, an ISO code, or `{ geolocation }`. */
 const locationInput = z
   .union([z.string().max(100), z.object({ geolocation: z.string().max(100) }).loose(), z.object({ code: z.string().max(10) }).loose()])
   .transform((v) => {
@@ -50,7 +50,7 @@ const locationInput = z
   });
 
 /**
- * POST website / PUT website. `user_id`, `email` and `username` are accepted as the spec sends them
+ * POST website / PUT website. `user_id`, `email` and `username` are accepted as the original client sends them
  * and ignored: the owner is always the signed-in user (docs/product.md section 10). Capacity-dependent rules (the
  * slider's maximum and step) are checked on the server against the live figures.
  */

@@ -74,7 +74,7 @@ describe('loading, updating and clearing a user', () => {
     [{ city: '' }, MSG.cityRequired],
     [{ country: '' }, MSG.countryRequired],
     [{ address: '', city: '' }, MSG.addressRequired],
-  ])('refuses update %j with the spec message and changes nothing', async (override, message) => {
+  ])('refuses update %j with the documented message and changes nothing', async (override, message) => {
     const me = await registerCustomer(t.app, { email: 'me@example.com' });
     const res = await t.app.inject({
       method: 'PUT',

@@ -64,7 +64,7 @@ describe('password reset by mailed code (real SMTP peer)', () => {
     expect((await verify('reset@example.com', code)).statusCode).toBe(400);
   });
 
-  it('answers an unknown or malformed email with the spec text', async () => {
+  it('answers an unknown or malformed email with the documented text', async () => {
     for (const email of ['ghost@example.com', 'not-an-email']) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/users/otp/${email}` });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -75,7 +75,7 @@ describe('password reset by mailed code (real SMTP peer)', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('refuses a wrong, empty or expired code with the spec texts', async () => {
+  it('refuses a wrong, empty or expired code with the documented texts', async () => {
     await registerCustomer(t.app, { email: 'exp@example.com' });
     const code = await requestCode('exp@example.com');
     expect((await verify('exp@example.com', '')).json().message).toBe(MSG.invalidOtp);

@@ -66,13 +66,13 @@ describe('registration', () => {
     [{ fullName: 'Ada/ ' }, MSG.lastNameRequired],
     [{ city: '' }, MSG.cityRequired],
     [{ country: '' }, MSG.countryRequired],
-  ])('refuses %j with the spec message', async (override, message) => {
+  ])('refuses %j with the documented message', async (override, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users', payload: customerBody(override) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', message });
   });
 
-  it('reports only the first failure, in the spec order', async () => {
+  it('reports only the first failure, in the documented order', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users',

@@ -127,7 +127,7 @@ describe('admin dashboard, users, search and notifications', () => {
     [{ body: 'b' }, MSG.titleRequired],
     [{ title: 't' }, MSG.descriptionRequired],
     [{ title: ' ', body: 'b' }, MSG.titleRequired],
-  ])('refuses a notification %j with the spec message', async (fields, message) => {
+  ])('refuses a notification %j with the documented message', async (fields, message) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/notify/all',

@@ -2,7 +2,7 @@ import type { AddonPackage, Package, PackageType } from '@traffic/shared';
 import type { AddonRow } from './catalogue.repository.ts';
 import type { PackageSource } from './package-fields.ts';
 
-/** Maps rows to the spec's wire names (docs/product.md section 3). */
+/** Maps rows to the wire names (docs/product.md section 3). */
 export function presentPackage(row: PackageSource): Package {
   return {
     id: row.id,

@@ -10,7 +10,7 @@ describe('public catalogue reads', () => {
   beforeEach(() => t.reset());
   afterAll(() => t.close());
 
-  it('GET /api/packages lists the seeded packages with the spec field names', async () => {
+  it('GET /api/packages lists the seeded packages with the documented field names', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/packages' });
     expect(res.statusCode).toBe(200);
     const body = res.json() as Record<string, unknown>[];
@@ -28,7 +28,7 @@ describe('public catalogue reads', () => {
     expect(body.some((p) => p.type === 'seo')).toBe(true);
   });
 
-  it('GET /api/additional-hits and /api/additional-slots list the add-ons with the spec field names', async () => {
+  it('GET /api/additional-hits and /api/additional-slots list the add-ons with the documented field names', async () => {
     const hits = (await t.app.inject({ method: 'GET', url: '/api/additional-hits' })).json() as Record<string, unknown>[];
     expect(hits.find((h) => h.id === '1000Hits')).toEqual({
       id: '1000Hits',

@@ -147,7 +147,7 @@ describe('admin grants', () => {
     expect(user.stats.normal).toMatchObject({ totalHits: 1000, totalSlots: 5 });
     expect(user.status).toBe('INACTIVE');
 
-    // The trailing-slash form of the spec works, and ids are checked against the kind.
+    // The original client's trailing-slash form works, and ids are checked against the kind.
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/activated-additional-hits/${slots.json().id}/`, headers: admin.headers }))
         .statusCode,

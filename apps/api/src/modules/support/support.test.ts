@@ -61,7 +61,7 @@ describe('support requests (real SMTP peer)', () => {
     [{ email: 'asker@example.com', msg: '' }, MSG.fillAllFields],
     [{ email: 'not-an-email', msg: 'hi' }, MSG.invalidEmail],
     [{ msg: 'hi' }, MSG.fillAllFields],
-  ])('refuses %j with the spec message', async (payload, message) => {
+  ])('refuses %j with the documented message', async (payload, message) => {
     const res = await send(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

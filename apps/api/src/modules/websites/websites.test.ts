@@ -65,7 +65,7 @@ describe('websites: creating, editing and capacity', () => {
     [{ daily_hit_limit: 1100 }, MSG.limitReached],
     [{ type: 'seo', search_engine: 'google', traffic_source_type: 'shoes' }, MSG.fillRequired],
     [{ traffic_source: 'Email' }, MSG.fillRequired],
-  ])('refuses %j with the spec message and creates nothing', async (override, message) => {
+  ])('refuses %j with the documented message and creates nothing', async (override, message) => {
     const res = await createWebsite(t.app, owner, override);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
@@ -159,7 +159,7 @@ describe('websites: creating, editing and capacity', () => {
     expect(expired.json().message).toBe(MSG.noEmptySlots);
   });
 
-  it('pauses and activates, with the spec toasts', async () => {
+  it('pauses and activates, with the documented toasts', async () => {
     const site = (await createWebsite(t.app, owner)).json();
     const pause = await t.app.inject({ method: 'POST', url: `/api/website/${site.id}/pause`, headers: owner.headers });
     expect(pause.json()).toEqual({ status: 'PAUSED', message: 'The website was paused successfully' });

@@ -58,7 +58,7 @@ describe('decideAccess', () => {
     }
   });
 
-  it('opens admin pages to ROLE_ADMIN only, sending others where the spec says', () => {
+  it('opens admin pages to ROLE_ADMIN only, sending others where the route table says', () => {
     for (const id of ['addPackage', 'addNotifications'] as const) {
       expect(decide(id, admin)).toBe('allow');
       expect(decide(id, customer)).toBe('/login');

@@ -30,7 +30,7 @@ export function decideAccess(rule: RouteRule, viewer: Viewer): AccessDecision {
       if (!viewer) return redirect(paths.login());
       return viewer.status === 'ACTIVE' ? allow : redirect(rule.redirectTo);
     case 'admin':
-      // The spec's rule names the role itself; the screens behind it are ROLE_ADMIN's.
+      // docs/product.md section 2 names the role itself; the screens behind it are ROLE_ADMIN's.
       return viewer?.role === 'ROLE_ADMIN' ? allow : redirect(rule.redirectTo);
   }
 }

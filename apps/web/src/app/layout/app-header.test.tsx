@@ -55,7 +55,7 @@ describe('AppHeader', () => {
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('gives admins Home and the admin screens of the spec, and no bell', async () => {
+  it('gives admins Home and the admin screens of the menu, and no bell', async () => {
     signIn(makeUser({ role: 'ROLE_ADMIN', status: 'ACTIVE' }));
     renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { endServerSession } from './api/sign-out.ts';
 import { useSession } from './session-context.ts';
 
 /**
- * Logout as the spec has it: the session is cleared and the user lands on /login, at once. The
+ * Logout as docs/product.md section 4 has it: the session is cleared and the user lands on /login, at once. The
  * server is told in the background to end the token (the token is read before it is forgotten).
  */
 export function useLogout(): () => void {

@@ -39,7 +39,7 @@ export function toUpdateBody(values: UpdateDetailsValues): UpdateDetailsBody {
   };
 }
 
-/** docs/product.md section 5 "Update details": the shared schema's key order is the spec's order. */
+/** docs/product.md section 5 "Update details": the shared schema's key order is the product's order. */
 export function checkUpdateDetails(values: UpdateDetailsValues): FormFailure<UpdateDetailsValues> | null {
   const parsed = updateDetailsBodySchema.safeParse(toUpdateBody(values));
   if (parsed.success) return null;

@@ -50,7 +50,7 @@ async function submitAndExpectOnly(message: string) {
 }
 
 describe('UpdateDetailsPage', () => {
-  it('shows one validation message at a time in the spec order, confirms, updates and logs out', async () => {
+  it('shows one validation message at a time in the documented order, confirms, updates and logs out', async () => {
     const updated = { ...admin, address: '1 Main Street' };
     const { api, router } = await openUpdate({ [`PUT /users/update/${admin.email}`]: ok({ data: updated }) });
 

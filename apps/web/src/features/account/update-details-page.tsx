@@ -15,7 +15,7 @@ import { checkUpdateDetails, initialDetails, toUpdateBody, type UpdateDetailsVal
 
 const resolver = formResolver(checkUpdateDetails);
 
-/** The spec's suggestions at the top of the country list: the markets most customers come from. */
+/** The suggestions at the top of the country list: the markets most customers come from. */
 const SUGGESTED_COUNTRIES = ['US', 'GB', 'IN', 'CA', 'AU', 'DE'] as const;
 
 export function UpdateDetailsPage() {

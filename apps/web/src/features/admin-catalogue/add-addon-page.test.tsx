@@ -68,7 +68,7 @@ describe('AddHitsPage and AddSlotsPage', () => {
     expect(api.callsTo('POST /additional-slots')[0]?.body).toMatchObject({ id: '5Slots', count: 5, price: 3, type: 'normal' });
   });
 
-  it("reports a refusal with the spec's failure toast and the server's reason, keeping what was typed", async () => {
+  it("reports a refusal with the product's failure toast and the server's reason, keeping what was typed", async () => {
     await openAsAdmin('/addslots', { 'POST /additional-slots': fail(409, 'CONFLICT', 'An add-on with id 5Slots already exists.') });
     await form('New slots package');
     await fill({ Name: 'Again', Count: '5', Price: '3' });

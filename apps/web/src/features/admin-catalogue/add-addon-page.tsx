@@ -40,7 +40,7 @@ function previewId(count: string, kind: AddonKind): string | undefined {
   return Number.isNaN(value) || value < LIMITS.count.min ? undefined : addonIdFor(value, kind);
 }
 
-/** /addhits and /addslots: Name, Count, Price, Type; the spec's toasts; the form clears after a success. */
+/** /addhits and /addslots: Name, Count, Price, Type; the product's toasts; the form clears after a success. */
 function AddAddonPage({ kind }: { kind: AddonKind }) {
   const info = ADDON_KIND[kind];
   const list = useAddons(kind);

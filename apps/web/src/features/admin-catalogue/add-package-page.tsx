@@ -44,7 +44,7 @@ const resolver = formResolver<PackageFormValues>(
 );
 
 /**
- * /adminaddpackage and /admin/addPackage: a monthly package. The spec words its toasts like the
+ * /adminaddpackage and /admin/addPackage: a monthly package. Its toasts are worded like the
  * hit-package form's ('New hit pacakge added successfully' and the Hits Package failure).
  */
 export function AddPackagePage() {

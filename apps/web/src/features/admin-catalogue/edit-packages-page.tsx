@@ -45,7 +45,7 @@ const columns: TableColumn<Package>[] = [
     value: (p) => p.description,
     minWidth: 240,
   },
-  // The spec's PUT carries no type: it is shown, not edited.
+  // The package PUT carries no type: it is shown, not edited.
   { key: 'type', header: 'Type', render: (p) => p.type },
 ];
 

@@ -23,7 +23,7 @@ describe('ForgotPasswordPage', () => {
     });
     await openWizard();
 
-    // Step 0: empty email is refused locally; a failed send stays on the step with the spec's toast.
+    // Step 0: empty email is refused locally; a failed send stays on the step with the product's toast.
     await userEvent.click(button('Send Code'));
     expect(screen.getByText(MSG.emailRequired)).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);

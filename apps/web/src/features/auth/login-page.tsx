@@ -55,7 +55,7 @@ export function LoginPage() {
     login.mutate(loginBodySchema.parse(values), {
       onSuccess: ({ token, data: user }) => signIn(token, user, returnTo),
       onError: (failure) => {
-        // The spec's failed state: the session is cleared and the page reloaded, keeping the server's reason.
+        // The failed state of docs/product.md section 4: the session is cleared and the page reloaded, keeping the server's reason.
         keepLoginError(isApiError(failure) ? failure.message : MSG.genericError);
         clearStoredSession();
         reloadPage();

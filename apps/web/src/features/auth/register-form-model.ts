@@ -42,7 +42,7 @@ export function toRegisterBody(values: RegisterFormValues): RegisterBody {
 }
 
 /**
- * docs/product.md section 5, first failure only. The shared schema lists its fields in the spec's order,
+ * docs/product.md section 5, first failure only. The shared schema lists its fields in the product's order,
  * so its first issue is the one to show; the terms box is not part of the body and comes last.
  */
 export function checkRegisterForm(values: RegisterFormValues): FormFailure<RegisterFormValues> | null {

@@ -42,7 +42,7 @@ async function submitAndExpectOnly(message: string) {
 const field = (label: string) => screen.getByLabelText(label);
 
 describe('RegisterPage', () => {
-  it('shows one validation message at a time, in the spec order, then registers', async () => {
+  it('shows one validation message at a time, in the documented order, then registers', async () => {
     const api = fakeApi({ 'POST /users': { status: 201, body: { token: 'new-token', data: makeUser() } } });
     const { router } = await openRegister();
 

@@ -1,7 +1,7 @@
 /** The four fixed public pricing cards of docs/product.md section 9; they do not come from the API. */
 export type PublicPlan = {
   readonly name: string;
-  /** US dollars per month, written as the spec writes it. */
+  /** US dollars per month, written as the pricing cards show it. */
   readonly price: string;
   readonly hitsPerDay: number;
   readonly slots: number;

@@ -36,7 +36,7 @@ describe('TermsPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Terms of Service');
   });
 
-  it('has every section of the spec as a headed section, in order', () => {
+  it('has every section of the terms as a headed section, in order', () => {
     renderTerms();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(SECTION_HEADINGS);

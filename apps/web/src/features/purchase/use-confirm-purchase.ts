@@ -9,7 +9,7 @@ interface Options<T> {
   run: () => Promise<T>;
   /** Success: refresh, forget the pending record, toast, move on. */
   onConfirmed: (result: T) => Promise<void> | void;
-  /** The spec's failure toast for this kind of purchase. */
+  /** The product's failure toast for this kind of purchase. */
   failureMessage: string;
   /** The order can never be confirmed (not found, not paid): its record is of no further use. */
   onAbandon: () => void;

@@ -66,7 +66,7 @@ describe('TrafficPage', () => {
     expect(screen.getByText(/You have no SEO package yet/)).toBeInTheDocument();
   });
 
-  it("Buy Now stores the add-on purchase in the spec's shape and posts the form", async () => {
+  it("Buy Now stores the add-on purchase in the product's shape and posts the form", async () => {
     const { api } = showTraffic('/traffic/normal');
     const checkout = makeCheckout({
       items: '5 Extra Slots',

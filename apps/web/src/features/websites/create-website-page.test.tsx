@@ -136,7 +136,7 @@ describe('Create Website (normal)', { timeout: 45_000 }, () => {
     });
   });
 
-  it("shows the server's reason for a refusal, and the spec's failure text otherwise", async () => {
+  it("shows the server's reason for a refusal, and the product's failure text otherwise", async () => {
     const { api, router } = await openForm();
     const user = typist();
     await fill(user, field('Website address'), 'https://www.example.com');

@@ -2,7 +2,7 @@ import { MSG } from '@traffic/shared/messages';
 import { isApiError } from '../../lib/api-client.ts';
 
 /**
- * The spec's message when the server refused the request with one (a validation rule, the package's
+ * The server's message when it refused the request with one (a validation rule, the package's
  * capacity, a deactivated account); the screen's own failure text for anything else.
  */
 export function failureMessage(error: unknown, fallback: string): string {

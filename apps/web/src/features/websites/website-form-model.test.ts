@@ -140,7 +140,7 @@ describe('formValuesOf', () => {
 });
 
 describe('countryRegions', () => {
-  it("lists the spec's 38 target countries, and Portugal and Morocco only for the admin's view", () => {
+  it("lists the 38 target countries, and Portugal and Morocco only for the admin's view", () => {
     const names = (extras: boolean) => countryRegions(extras).flatMap((r) => r.countries.map((c) => c.name));
     expect(names(false)).toHaveLength(38);
     expect(names(false)).not.toContain('Portugal');

@@ -12,7 +12,7 @@ export interface GrantAddonInput {
 }
 
 /**
- * POST activated-additional-hits/email or activated-additional-slots/email. The spec's call carries
+ * POST activated-additional-hits/email or activated-additional-slots/email. The original client's call carries
  * the admin's own token in the body as well; the server authorises by the header.
  */
 export function grantAddon({ kind, additional_id, email }: GrantAddonInput) {

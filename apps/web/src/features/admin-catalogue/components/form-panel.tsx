@@ -10,7 +10,7 @@ interface FormPanelProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   busy: boolean;
-  /** Why the server refused the last try (e.g. "A package with id pkgGold already exists."), under the spec's toast. */
+  /** Why the server refused the last try (e.g. "A package with id pkgGold already exists."), under the product's toast. */
   serverMessage?: string | null;
   children: ReactNode;
 }

@@ -12,7 +12,7 @@ interface ConfirmedDeleteOptions<T> {
 }
 
 /**
- * Delete behind the spec's confirmation: No (or Escape) shows 'Package delete cancelled by user';
+ * Delete behind the product's confirmation: No (or Escape) shows 'Package delete cancelled by user';
  * Yes runs the deletion with the dialog open and busy, then reports how it went.
  */
 export function useConfirmedDelete<T>({ remove, describe, failed, succeeded }: ConfirmedDeleteOptions<T>) {

@@ -46,7 +46,7 @@ export function AddNotificationPage() {
   function submit(values: NotificationFormValues) {
     if (values.sendTo === '') return;
     if (values.sendTo === 'selected' && recipients.length === 0) {
-      // docs/product.md section 5: the spec's own word for it is an alert.
+      // docs/product.md section 5: it is an alert, not a toast.
       window.alert(MSG.selectParticipants);
       return;
     }

@@ -15,7 +15,7 @@ interface AddWebsiteBarProps {
   hasRoom: boolean;
 }
 
-/** 'Add Website' while there is room for one, else the spec's limit text; 'Purchase More' either way. */
+/** 'Add Website' while there is room for one, else the product's limit text; 'Purchase More' either way. */
 export function AddWebsiteBar({ type, mayAdd, hasRoom }: AddWebsiteBarProps) {
   const addTo = type === 'normal' ? paths.addWebsite() : paths.createWebsite(type);
   return (

@@ -19,7 +19,7 @@ interface KeywordsInputProps {
 /**
  * The keywords as chips: Enter (or leaving the field) adds what was typed. Keywords travel joined by
  * commas, so typed commas split; duplicates are dropped; past MAX_KEYWORDS the extras go, with the
- * spec's toast.
+ * product's toast.
  */
 export function KeywordsInput({ value, onChange, onBlur, inputRef, disabled = false, error }: KeywordsInputProps) {
   function change(next: string[]) {
