@@ -9,7 +9,7 @@ export interface DeleteActivationInput {
   id: number;
 }
 
-/** DELETE activated-additional-hits/{id}/ or activated-additional-slots/{id}/ (the spec's trailing slash). */
+/** DELETE activated-additional-hits/{id} or activated-additional-slots/{id}. */
 export function deleteActivatedAddon({ kind, id }: DeleteActivationInput) {
   return call(paymentsApi[kind].remove, { params: { id } });
 }
