@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountsApi } from '@traffic/shared/contract/accounts';
 import { adminApi } from '@traffic/shared/contract/admin';
+import { catalogueApi } from '@traffic/shared/contract/catalogue';
 import { websitesApi } from '@traffic/shared/contract/websites';
 import { fakeApi, ok } from '../test/fake-api.ts';
 import { ApiError, call } from './api-client.ts';
@@ -32,6 +34,25 @@ describe('call(entry, request)', () => {
     expect(sent?.body).toEqual({ title: 'T', body: 'B', userIds: '[1,2]' });
     const init = vi.mocked(fetch).mock.calls[0]![1]!;
     expect(new Headers(init.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('sends a JSON entry as JSON, and a token the caller holds instead of the stored one', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    const api = fakeApi({ 'POST /users/password': ok(), 'POST /users/logout': ok() });
+    await call(accountsApi.resetPassword, { body: { email: 'ann@example.com', password: 'N3w-pass!', resetToken: 'r3set' } });
+    await call(accountsApi.logout, undefined, { token: 'held' });
+    expect(api.calls.map((c) => [c.method, c.path, c.body, c.authorization])).toEqual([
+      ['POST', '/users/password', { email: 'ann@example.com', password: 'N3w-pass!', resetToken: 'r3set' }, 'Bearer stored'],
+      ['POST', '/users/logout', undefined, 'Bearer held'],
+    ]);
+    const [json, none] = vi.mocked(fetch).mock.calls.map(([, init]) => new Headers(init?.headers).get('content-type'));
+    expect([json, none]).toEqual(['application/json', null]);
+  });
+
+  it('sends no authorization header when there is no token', async () => {
+    const api = fakeApi({ 'GET /packages': ok([]) });
+    await call(catalogueApi.packages.list);
+    expect(api.calls[0]?.authorization).toBeNull();
   });
 
   it('resolves with an answer that matches the response schema', async () => {

@@ -1,22 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PackageType, UserStatus } from '@traffic/shared/constants';
+import type { PackageType } from '@traffic/shared/constants';
 import { adminApi } from '@traffic/shared/contract/admin';
+import type { QueryIn } from '@traffic/shared/contract/endpoint';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export type SubscriptionState = 'active' | 'expired' | 'none';
+type AllUsersQuery = QueryIn<typeof adminApi.allUsers>;
 
-export interface AllUsersParams {
+export type SubscriptionState = NonNullable<AllUsersQuery['subscription']>;
+
+/** The page, size and search are always sent; each filter (`package` is a package id) is left out when not chosen. */
+export interface AllUsersParams extends Pick<AllUsersQuery, 'status' | 'subscription' | 'package'> {
   /** From 0. */
   page: number;
   /** 1 to 1000. */
   size: number;
   search: string;
-  /** Each filter is left out of the request when not chosen. */
-  status?: UserStatus | undefined;
-  subscription?: SubscriptionState | undefined;
-  /** A package id. */
-  package?: string | undefined;
 }
 
 /** The query the server reads: a filter not chosen is left out. */

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '@traffic/shared/contract/admin';
+import type { ParamsIn } from '@traffic/shared/contract/endpoint';
 import { call } from '../../../lib/api-client.ts';
 
-export type NotificationAudience = 'all' | 'selected';
+export type NotificationAudience = ParamsIn<typeof adminApi.notify>['audience'];
 
 export interface NotificationToSend {
   title: string;

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
+import type { ParamsIn } from '@traffic/shared/contract/endpoint';
 import { websitesApi } from '@traffic/shared/contract/websites';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** PAUSED for 'Pause All', ACTIVE for 'Unpause All'. */
-export type BulkWebsiteStatus = 'PAUSED' | 'ACTIVE';
+export type BulkWebsiteStatus = ParamsIn<typeof websitesApi.setAllStatus>['status'];
 
 /** POST website/{userId}/websites/{PAUSED|ACTIVE} (no body): every website of the user at once. */
 export function setWebsitesStatus(userId: number, status: BulkWebsiteStatus) {
