@@ -9,11 +9,7 @@ export interface DeleteActivationInput {
   id: number;
 }
 
-<<<<<<< HEAD
-/** DELETE activated-additional-hits/{id}/ or activated-additional-slots/{id}/ (with the original client's trailing slash). */
-=======
 /** DELETE activated-additional-hits/{id} or activated-additional-slots/{id}. */
->>>>>>> webapi
 export function deleteActivatedAddon({ kind, id }: DeleteActivationInput) {
   return call(paymentsApi[kind].remove, { params: { id } });
 }
