@@ -39,6 +39,7 @@ export type WebsiteSource = Pick<WebsiteRow, (typeof WEBSITE_FIELDS)[number]> & 
 const countryCodesOf = (alias: string) =>
   `coalesce((select array_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = ${alias}.id), '{}')`;
 
+/** The same, as a query-builder field (`alias` names the websites row). */
 export const websiteCountryCodes = (alias: string): SQL<string[]> => sql.raw(countryCodesOf(alias)) as SQL<string[]>;
 
 /** One website as a JSON object with the keys of WebsiteSource (the owner excepted: the query knows whose it is). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, queryRows, schema, type Executor } from '@traffic/db';
 import { computeCapacity, type CapacityStats } from '@traffic/shared';
+import { websiteCountryCodes } from './website-fields.ts';
 
 const { websites, websiteLocations, users } = schema;
 export type WebsiteRow = typeof websites.$inferSelect;
@@ -13,9 +14,7 @@ const websiteWithOwner = (db: Executor) =>
       website: websites,
       ownerEmail: users.email,
       ownerUsername: users.username,
-      countryCodes: sql<
-        string[]
-      >`coalesce((select array_agg(l.country_code order by l.country_code) from website_locations l where l.website_id = ${websites.id}), '{}')`,
+      countryCodes: websiteCountryCodes('websites'),
     })
     .from(websites)
     .innerJoin(users, eq(users.id, websites.userId));
