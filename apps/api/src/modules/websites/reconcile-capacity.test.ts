@@ -56,6 +56,21 @@ describe('pausing on expiry and resuming on renewal', () => {
     expect(await statuses()).toEqual(['https://s0.example.com ACTIVE', 'https://s1.example.com ACTIVE', 'https://s2.example.com ACTIVE']);
   });
 
+  it("names an administrator's replacement of a running package as the cause, not an add-on", async () => {
+    const grant = (pkg: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg, email: 'exp@example.com' } });
+    expect((await grant('pkgPremium')).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect((await createWebsite(t.app, owner, { url: 'https://s3.example.com', daily_hit_limit: 2000 })).statusCode).toBe(201);
+    expect((await grant('pkgBasic')).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(await statuses()).toContain('https://s3.example.com PAUSED');
+    const [note] = (await user()).notifications;
+    expect(decodeURIComponent(note.body)).toBe(
+      '1 of your normal websites was paused because an administrator replaced your Premium package with Basic, which allows fewer hits or slots.',
+    );
+  });
+
   it('pauses every website of the type when the subscription expires; a renewal resumes them', async () => {
     t.clock.advance(63 * DAY);
     await scan();

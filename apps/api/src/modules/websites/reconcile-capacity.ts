@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { enqueueWebsiteSync } from './delivery-jobs.ts';
+import { pauseCause, pausedMessage } from './pause-cause.ts';
 import { capacityOf, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
 
 export const RECONCILE_CAPACITY_JOB = 'reconcile-capacity';
@@ -64,7 +65,7 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
           paused ? 'Websites paused' : 'Websites resumed',
           paused
             ? capacity.subscriptionActive
-              ? `${paused} of your ${type} websites were paused because your extra hits or slots expired. Purchase more to continue.`
+              ? pausedMessage(paused, type, await pauseCause(tx, userId, type, ctx.now()))
               : `Your ${type} subscription has expired, so your ${type} websites were paused. Purchase a package to resume them.`
             : `${resumed} of your ${type} websites were resumed.`,
           ctx.now(),
