@@ -59,6 +59,11 @@ const INTERNAL = [
   'http://-leading.example.com/',
   'http://a..b.example.com/',
   'http://xn--zz.com/',
+  // Symbols and emoji are not letters of any script: IDNA2008 does not allow them in a name.
+  'https://exa😀mple.com/',
+  'https://☃.net/',
+  'https://xn--n3h.net/',
+  'https://shop.xn--ls8h.la/',
   `http://${'a'.repeat(64)}.example.com/`,
 ];
 
@@ -68,6 +73,9 @@ const PUBLIC = [
   'http://shop.example.co.uk:8080/',
   'https://bücher.de/',
   'https://xn--bcher-kva.de/',
+  'https://пример.рф/',
+  'https://例え.jp/',
+  'https://münchen.de/',
   'http://8.8.8.8/',
   'http://[2606:4700:4700::1111]/',
   'https://my-site.example.org/',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 import { MOBILE_LENGTH, stripUsername } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { packageSchema } from './catalogue.schema.ts';

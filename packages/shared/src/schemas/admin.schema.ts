@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 import { PACKAGE_TYPES, USER_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { EMAIL_PATTERN } from './accounts.schema.ts';

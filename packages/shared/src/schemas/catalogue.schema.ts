@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 import { PACKAGE_TYPES } from '../constants.ts';
 
 /** A price on the wire: a decimal string with two places ("14.99"), as docs/product.md section 3 says. */

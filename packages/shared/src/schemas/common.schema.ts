@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 import { ERROR_CODES } from '../errors.ts';
 
 export const errorBodySchema = z

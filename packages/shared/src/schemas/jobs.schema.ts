@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 
 /**
  * Background jobs that gave up for good (9Hits calls, PayHere cancellations, mail...): what the

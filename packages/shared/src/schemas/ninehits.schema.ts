@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 
 /**
  * GET admin/ninehits-account: the 9Hits account's balance (profileGet), with the server's verdict

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 
 export const ORDER_KINDS = ['package', 'hits', 'slots'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];

@@ -84,11 +84,57 @@ function isPublicIpv6(address: string): boolean {
   return !(g0 === 0x3fff && g1 < 0x1000);
 }
 
-/** A label of an internationalized domain name in its ASCII form: letters, digits, hyphens (RFC 5890/5891). */
+/**
+ * Decodes the part of an `xn--` label after the prefix (RFC 3492's Punycode); undefined when it
+ * is not well-formed. The URL parser has already encoded what the customer typed, so this only
+ * gives back the characters to judge.
+ */
+function punycodeDecode(input: string): string | undefined {
+  const [base, tmin, tmax, skew, damp] = [36, 1, 26, 38, 700];
+  const adapt = (delta: number, points: number, first: boolean) => {
+    delta = first ? Math.floor(delta / damp) : delta >> 1;
+    delta += Math.floor(delta / points);
+    let k = 0;
+    for (; delta > ((base - tmin) * tmax) >> 1; k += base) delta = Math.floor(delta / (base - tmin));
+    return k + Math.floor(((base - tmin + 1) * delta) / (delta + skew));
+  };
+  const digit = (c: number) => (c >= 48 && c <= 57 ? c - 22 : c >= 97 && c <= 122 ? c - 97 : -1);
+  const cut = input.lastIndexOf('-');
+  const output = cut > 0 ? [...input.slice(0, cut)].map((c) => c.codePointAt(0)!) : [];
+  let [n, i, bias] = [128, 0, 72];
+  for (let pos = cut > 0 ? cut + 1 : 0; pos < input.length; ) {
+    const oldI = i;
+    for (let w = 1, k = base; ; k += base) {
+      if (pos >= input.length) return undefined;
+      const d = digit(input.charCodeAt(pos++));
+      if (d < 0) return undefined;
+      i += d * w;
+      const t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias;
+      if (d < t) break;
+      w *= base - t;
+    }
+    bias = adapt(i - oldI, output.length + 1, oldI === 0);
+    n += Math.floor(i / (output.length + 1));
+    i %= output.length + 1;
+    if (n > 0x10ffff) return undefined;
+    output.splice(i++, 0, n);
+  }
+  return String.fromCodePoint(...output);
+}
+
+/**
+ * A label of an internationalized domain name in its ASCII form: letters, digits, hyphens (RFC
+ * 5890/5891). An `xn--` label must decode to what IDNA2008 lets a domain name hold: letters, marks
+ * and digits of any script, and hyphens (an emoji or a symbol is not a domain name).
+ */
 function isIdnLabel(label: string): boolean {
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) return false;
-  // Hyphens in the third and fourth place are reserved for IDNA's `xn--` (which the parser checked).
-  return label.slice(2, 4) !== '--' || label.startsWith('xn--');
+  if (label.startsWith('xn--')) {
+    const unicode = punycodeDecode(label.slice(4));
+    return unicode !== undefined && /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}-]+$/u.test(unicode) && /[^\x00-\x7f]/.test(unicode);
+  }
+  // Hyphens in the third and fourth place are reserved for IDNA's `xn--`.
+  return label.slice(2, 4) !== '--';
 }
 
 export function isPublicHost(hostname: string): boolean {

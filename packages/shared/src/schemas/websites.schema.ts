@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './plain-words.ts';
 import {
   GEOLOCATION_TYPES,
   HITS,
@@ -28,6 +29,26 @@ export function isValidWebsiteUrl(value: string): boolean {
     return false;
   }
   return (url.protocol === 'http:' || url.protocol === 'https:') && isPublicHost(url.hostname);
+}
+
+/**
+ * What makes two website addresses the same one (docs/product.md section 10, "One address once"):
+ * scheme and host lower-cased (the URL parser does both, and writes an IDN in punycode) and a
+ * trailing slash dropped. The path, query and fragment keep their case.
+ */
+export function websiteAddressKey(value: string): string {
+  let href: string;
+  try {
+    href = new URL(value.trim()).href;
+  } catch {
+    href = value.trim();
+  }
+  return href.endsWith('/') ? href.slice(0, -1) : href;
+}
+
+/** Why a second website with an address already listed (of the same package type) is refused. */
+export function duplicateAddressMessage(listedUrl: string): string {
+  return `This address is already one of your websites (${listedUrl}). Each address can be added once per package type.`;
 }
 
 /** Keywords travel joined by commas; at most MAX_KEYWORDS, blanks dropped. */

@@ -1,4 +1,4 @@
-import { MSG, hitLimitProblem, type CreateWebsiteInput, type UpdateWebsiteInput, type Website } from '@traffic/shared';
+import { MSG, duplicateAddressMessage, hitLimitProblem, websiteAddressKey, type CreateWebsiteInput, type UpdateWebsiteInput, type Website } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { isAdmin, type AuthUser } from '../../core/auth-user.ts';
@@ -46,6 +46,10 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
     const capacity = await capacityOf(tx, actor.id, input.type, ctx.now());
     if (capacity.availableSlots < 1) throw new AppError('CAPACITY', MSG.noEmptySlots);
     refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits));
+    // Under the user's row lock, so two creates of one address cannot both pass.
+    const key = websiteAddressKey(input.url);
+    const listed = (await websitesOfUser(tx, actor.id, input.type)).find((site) => websiteAddressKey(site.url) === key);
+    if (listed) throw new AppError('CONFLICT', duplicateAddressMessage(listed.url), { url: duplicateAddressMessage(listed.url) });
     const website = await insertWebsite(
       tx,
       { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) },

@@ -80,6 +80,26 @@ describe('websites: creating, editing and capacity', () => {
     expect(res.json()).toEqual({ code: 'CAPACITY', message: MSG.noEmptySlots });
   });
 
+  it('refuses an address already listed in the same package type, naming it; another type may list it', async () => {
+    expect((await createWebsite(t.app, owner, { url: 'https://Shop.Example.com/' })).statusCode).toBe(201);
+    for (const url of ['https://shop.example.com', 'HTTPS://SHOP.EXAMPLE.COM/', '  https://shop.example.com/ ']) {
+      const res = await createWebsite(t.app, owner, { url });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json().message).toBe(
+        'This address is already one of your websites (https://Shop.Example.com/). Each address can be added once per package type.',
+      );
+    }
+    // Another scheme, or another path, is another address.
+    expect((await createWebsite(t.app, owner, { url: 'http://shop.example.com/' })).statusCode).toBe(201);
+    expect((await createWebsite(t.app, owner, { url: 'https://shop.example.com/Sale' })).statusCode).toBe(201);
+    expect((await statsOf(t.app, owner)).usedSlots).toBe(3);
+  });
+
+  it('lets only one of two concurrent creates of one address through', async () => {
+    const results = await Promise.all([1, 2, 3, 4].map(() => createWebsite(t.app, owner, { url: 'https://race.example.com/' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+
   it('holds capacity under 50 concurrent creates: room for exactly 10', async () => {
     // pkgBasic: 1000 hits and 6 slots; +5 slots makes 11 slots, so hits (10 × 100) are the limit.
     const racer = await customerWithPackage(t.app, 'pkgBasic', { email: 'racer@example.com' }, [{ kind: 'slots', id: '5Slots' }]);
@@ -134,6 +154,15 @@ describe('websites: creating, editing and capacity', () => {
     expect(await statsOf(t.app, seo, 'seo')).toMatchObject({ usedSlots: 1 });
     // A normal website needs a normal package.
     expect((await createWebsite(t.app, seo)).json().message).toBe(MSG.noEmptySlots);
+  });
+
+  it('answers a limit the form would have stopped in words, never in the schema library\'s wording', async () => {
+    const seo = await customerWithPackage(t.app, 'pkgSEOStarter', { email: 'seo-long@example.com' });
+    const res = await createWebsite(t.app, seo, { type: 'seo', search_engine: 'google', title: 'x'.repeat(600), traffic_source: 'Organic' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'This text is too long: at most 200 characters.' });
+    const tooMany = await createWebsite(t.app, owner, { geolocation_type: 'Specific Countries', geolocations: Array(101).fill('DE') });
+    expect(tooMany.json().message).toBe('Choose at most 100.');
   });
 
   it('refuses an INACTIVE or DEACTIVATED account, and an expired subscription', async () => {
