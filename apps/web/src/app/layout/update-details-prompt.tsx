@@ -5,16 +5,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { Link as RouterLink, useLocation, matchPath } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import { paths, routes } from '../paths.ts';
-import { hasMissingDetails, useSession } from '../session/session-context.ts';
+import { mustUpdateDetails, useSession } from '../session/session-context.ts';
 
 /**
- * docs/product.md section 2: a signed-in user without a saved address sees this on every page but /update.
+ * docs/product.md section 2: a signed-in customer without a saved address sees this on every page but /update.
  * It cannot be dismissed: the details are needed (checkout sends them to the card gateway).
+ * Administrators buy nothing, so they are never asked (docs/decisions/0019-admin-details-exempt.md).
  */
 export function UpdateDetailsPrompt() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const open = user !== null && hasMissingDetails(user) && !matchPath(routes.update.pattern, pathname);
+  const open = user !== null && mustUpdateDetails(user) && !matchPath(routes.update.pattern, pathname);
 
   return (
     <Dialog open={open} aria-labelledby="update-details-prompt-title">

@@ -43,3 +43,12 @@ export function hasMissingDetails(user: Pick<User, 'address'>): boolean {
 export function isAdminView(user: Pick<User, 'role'>): boolean {
   return user.role !== 'ROLE_USER';
 }
+
+/**
+ * Whether the user is held at the details form (the popup, and /update after signing in): a
+ * customer without an address. Administrators buy nothing and are never held
+ * (docs/decisions/0019-admin-details-exempt.md).
+ */
+export function mustUpdateDetails(user: Pick<User, 'address' | 'role'>): boolean {
+  return !isAdminView(user) && hasMissingDetails(user);
+}

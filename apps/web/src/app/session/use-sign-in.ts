@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { paths } from '../paths.ts';
-import { hasMissingDetails, useSession } from './session-context.ts';
+import { mustUpdateDetails, useSession } from './session-context.ts';
 
 /**
  * Keeps a new session and opens the first page: /update while the address is missing (docs/product.md
@@ -17,7 +17,7 @@ export function useSignIn(): (token: string, user: User, returnTo?: string | nul
   const navigate = useNavigate();
   return useCallback(
     (token: string, user: User, returnTo?: string | null) => {
-      const next = hasMissingDetails(user) ? paths.update() : (safeRedirect(returnTo) ?? paths.home());
+      const next = mustUpdateDetails(user) ? paths.update() : (safeRedirect(returnTo) ?? paths.home());
       startTransition(() => {
         signIn(token, user);
         void navigate(next, { replace: true });

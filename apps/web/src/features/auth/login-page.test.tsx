@@ -48,11 +48,19 @@ describe('LoginPage', () => {
     expect(localStorage.getItem(STORAGE_KEYS.email)).toBe(user.email);
   });
 
-  it('opens /update after a login when the address is still empty', async () => {
+  it("opens /update after a customer's login when the address is still empty", async () => {
+    fakeApi({ 'POST /users/login': ok({ token: 't1', data: makeUser({ address: '' }) }) });
+    const { router } = renderApp('/login');
+    await logIn('ann', 'secret-pass');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/update'));
+  });
+
+  it('opens /home for an administrator without an address, with no details popup', async () => {
     fakeApi({ 'POST /users/login': ok({ token: 't1', data: makeUser({ role: 'ROLE_ADMIN', address: '' }) }) });
     const { router } = renderApp('/login');
     await logIn('admin@example.com', 'admin-password');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/update'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(screen.queryByText('Please Update your Details')).toBeNull();
   });
 
   it('returns to the page named in ?redirect= after a login', async () => {
