@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ScrollRestoration, useNavigation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { DeactivatedBanner } from './deactivated-banner.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { AppHeader, loadSignedInHeader } from './layout/app-header.tsx';
 import { useSession } from './session/session-context.ts';
@@ -29,6 +30,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <AppHeader />
+      <DeactivatedBanner />
       <Suspense fallback={<FullPageLoader />}>
         <RouteGuard />
       </Suspense>

@@ -102,7 +102,7 @@ function punycodeDecode(input: string): string | undefined {
   const cut = input.lastIndexOf('-');
   const output = cut > 0 ? [...input.slice(0, cut)].map((c) => c.codePointAt(0)!) : [];
   let [n, i, bias] = [128, 0, 72];
-  for (let pos = cut > 0 ? cut + 1 : 0; pos < input.length; ) {
+  for (let pos = cut > 0 ? cut + 1 : 0; pos < input.length;) {
     const oldI = i;
     for (let w = 1, k = base; ; k += base) {
       if (pos >= input.length) return undefined;

@@ -1,4 +1,12 @@
-import { MSG, duplicateAddressMessage, hitLimitProblem, websiteAddressKey, type CreateWebsiteInput, type UpdateWebsiteInput, type Website } from '@traffic/shared';
+import {
+  MSG,
+  duplicateAddressMessage,
+  hitLimitProblem,
+  websiteAddressKey,
+  type CreateWebsiteInput,
+  type UpdateWebsiteInput,
+  type Website,
+} from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { isAdmin, type AuthUser } from '../../core/auth-user.ts';

@@ -52,7 +52,12 @@ export async function pauseCause(db: Executor, userId: number, type: string, now
     previousEnd > grantedAt &&
     (addonExpiry === null || grantedAt >= addonExpiry);
   if (replacedRunning)
-    return { kind: 'replaced', byAdmin: row.provider === 'grant', previous: row.previous_name ?? row.previous_id!, current: row.current_name };
+    return {
+      kind: 'replaced',
+      byAdmin: row.provider === 'grant',
+      previous: row.previous_name ?? row.previous_id!,
+      current: row.current_name,
+    };
   if (addonExpiry !== null) return { kind: 'addons-expired' };
   return { kind: 'over-capacity', current: row.current_name };
 }

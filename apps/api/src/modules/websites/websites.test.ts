@@ -156,9 +156,14 @@ describe('websites: creating, editing and capacity', () => {
     expect((await createWebsite(t.app, seo)).json().message).toBe(MSG.noEmptySlots);
   });
 
-  it('answers a limit the form would have stopped in words, never in the schema library\'s wording', async () => {
+  it("answers a limit the form would have stopped in words, never in the schema library's wording", async () => {
     const seo = await customerWithPackage(t.app, 'pkgSEOStarter', { email: 'seo-long@example.com' });
-    const res = await createWebsite(t.app, seo, { type: 'seo', search_engine: 'google', title: 'x'.repeat(600), traffic_source: 'Organic' });
+    const res = await createWebsite(t.app, seo, {
+      type: 'seo',
+      search_engine: 'google',
+      title: 'x'.repeat(600),
+      traffic_source: 'Organic',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'This text is too long: at most 200 characters.' });
     const tooMany = await createWebsite(t.app, owner, { geolocation_type: 'Specific Countries', geolocations: Array(101).fill('DE') });

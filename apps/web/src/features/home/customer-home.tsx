@@ -4,11 +4,16 @@ import Typography from '@mui/material/Typography';
 import { PACKAGE_TYPES } from '@traffic/shared/constants';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { splitFullName } from '@traffic/shared/schemas/accounts.schema';
+import { activeAddonsOf, typeStateOf } from '../../lib/subscription.ts';
 import { SubscriptionCard } from './components/subscription-card.tsx';
-import { subscriptionOf } from './subscription.ts';
 
+/**
+ * A customer's Home: one card per package type. A deactivated account's cards offer nothing to do
+ * (the banner on every signed-in page says why), and its running packages read "On hold".
+ */
 export function CustomerHome({ user }: { user: User }) {
   const { firstName } = splitFullName(user.fullName);
+  const deactivated = user.status === 'DEACTIVATED';
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -20,7 +25,7 @@ export function CustomerHome({ user }: { user: User }) {
       <Grid container spacing={3}>
         {PACKAGE_TYPES.map((type) => (
           <Grid key={type} size={{ xs: 12, md: 6 }}>
-            <SubscriptionCard type={type} subscription={subscriptionOf(user, type)} />
+            <SubscriptionCard type={type} state={typeStateOf(user, type)} addons={activeAddonsOf(user, type)} deactivated={deactivated} />
           </Grid>
         ))}
       </Grid>

@@ -44,6 +44,46 @@ describe('HomePage', () => {
     showHome(makeUser({ package: basic, subscription_expiry_date: '2020-01-01T00:00:00.000Z' }));
     const normal = await screen.findByRole('region', { name: 'Normal package' });
     expect(within(normal).getByText('Expired')).toBeInTheDocument();
+    expect(within(normal).getByText('Expired on')).toBeInTheDocument();
+    expect(within(normal).getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/pricing/normal');
+  });
+
+  it('lists running extra hits and slots with their end dates', async () => {
+    const end = new Date(Date.now() + 20 * 86_400_000);
+    const soon = new Date(Date.now() + 5 * 86_400_000);
+    showHome(
+      makeUser({
+        status: 'ACTIVE',
+        package: basic,
+        subscription_expiry_date: end.toISOString(),
+        activatedadditionalhits: [
+          { id: 1, expiry_date: soon.toISOString(), additional_hit: { type: 'normal', count: 1000, name: '1000 Extra Hits' } },
+          { id: 2, expiry_date: '2020-01-01T00:00:00.000Z', additional_hit: { type: 'normal', count: 5000, name: '5000 Extra Hits' } },
+        ],
+        activatedadditionalslots: [
+          { id: 3, expiry_date: end.toISOString(), additional_slot: { type: 'normal', count: 5, name: '5 Extra Slots' } },
+        ],
+      }),
+    );
+    const normal = await screen.findByRole('region', { name: 'Normal package' });
+    const long = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+    expect(within(normal).getByText('+1,000 hits/day')).toBeInTheDocument();
+    expect(within(normal).getByText(`until ${long.format(soon)}`)).toBeInTheDocument();
+    expect(within(normal).getByText('+5 slots')).toBeInTheDocument();
+    expect(within(normal).queryByText('+5,000 hits/day')).toBeNull();
+  });
+
+  it('says a deactivated account once, marks its packages on hold and offers nothing it cannot do', async () => {
+    const end = new Date(Date.now() + 20 * 86_400_000);
+    showHome(makeUser({ status: 'DEACTIVATED', package: basic, subscription_expiry_date: end.toISOString() }));
+    const normal = await screen.findByRole('region', { name: 'Normal package' });
+    expect(within(normal).getByText('On hold')).toBeInTheDocument();
+    expect(within(normal).queryByText('Active')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Extend' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add More' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'See SEO packages' })).toBeNull();
+    expect(screen.getAllByText('Your account is deactivated.Purchase a pacakge to access functionality.')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
   });
 
   it('shows an admin the admin dashboard instead of subscriptions', async () => {

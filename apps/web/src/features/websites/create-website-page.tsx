@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { paths } from '../../app/paths.ts';
@@ -11,6 +14,7 @@ import { useCreateWebsite } from './api/create-website.ts';
 import { WebsiteForm } from './components/website-form.tsx';
 import { failureMessage } from './failure-message.ts';
 import { defaultHitLimit } from './hit-slider-bounds.ts';
+import { typeStateOf } from '../../lib/subscription.ts';
 import { statsOf } from './subscription-state.ts';
 import { toWebsiteBody } from './website-body.ts';
 import { defaultFormValues, type WebsiteFormValues } from './website-form-model.ts';
@@ -34,8 +38,7 @@ function CreateWebsite({ type }: { type: PackageType }) {
   const stats = statsOf(user, type);
   const [initialValues] = useState(() => defaultFormValues(defaultHitLimit(stats.availableHits)));
 
-  // docs/product.md section 2: no empty slot, no Add; no hits left, nothing to give the website either.
-  const blockedReason = stats.availableSlots < 1 ? MSG.noEmptySlots : stats.availableHits < 1 ? MSG.limitReached : null;
+  const blocked = blockedBy(user, type);
 
   function submit(values: WebsiteFormValues) {
     create.mutate(toWebsiteBody(values, type, { email: user.email, username: user.username, user_id: user.id }), {
@@ -50,18 +53,71 @@ function CreateWebsite({ type }: { type: PackageType }) {
   return (
     <FormCard
       title="Create Website"
-      subtitle={`${PACKAGE_TYPE_LABELS[type]} package: ${stats.availableHits.toLocaleString('en-US')} hits per day and ${stats.availableSlots.toLocaleString('en-US')} slots available.`}
+      subtitle={
+        blocked
+          ? undefined
+          : `${PACKAGE_TYPE_LABELS[type]} package: ${stats.availableHits.toLocaleString('en-US')} hits per day and ${stats.availableSlots.toLocaleString('en-US')} slots available.`
+      }
       maxWidth="md"
     >
-      <WebsiteForm
-        type={type}
-        mode="create"
-        initialValues={initialValues}
-        maxHits={stats.availableHits}
-        blockedReason={blockedReason}
-        submitting={create.isPending || create.isSuccess}
-        onSubmit={submit}
-      />
+      {blocked ? (
+        <CannotAdd type={type} blocked={blocked} />
+      ) : (
+        <WebsiteForm
+          type={type}
+          mode="create"
+          initialValues={initialValues}
+          maxHits={stats.availableHits}
+          submitting={create.isPending || create.isSuccess}
+          onSubmit={submit}
+        />
+      )}
     </FormCard>
+  );
+}
+
+interface Blocked {
+  reason: string;
+  /** Where the customer gets what is missing: a package, or more hits or slots. */
+  remedy: 'packages' | 'traffic';
+}
+
+/**
+ * Why no website of this type can be added, said before any field is filled (docs/product.md
+ * section 2: no empty slot, no Add; no hits left, nothing to give the website either).
+ */
+function blockedBy(user: ReturnType<typeof useSignedInUser>, type: PackageType): Blocked | null {
+  const state = typeStateOf(user, type);
+  if (state.kind === 'none') return { reason: `You have no ${PACKAGE_TYPE_LABELS[type]} package yet.`, remedy: 'packages' };
+  if (state.kind === 'expired') return { reason: MSG.subscriptionExpired, remedy: 'packages' };
+  const stats = statsOf(user, type);
+  if (stats.availableSlots < 1) return { reason: MSG.noEmptySlots, remedy: 'traffic' };
+  if (stats.availableHits < 1) return { reason: MSG.limitReached, remedy: 'traffic' };
+  return null;
+}
+
+function CannotAdd({ type, blocked }: { type: PackageType; blocked: Blocked }) {
+  return (
+    <Stack spacing={3}>
+      <Alert severity="warning" role="status">
+        {blocked.reason}
+      </Alert>
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to={paths.websites()} variant="outlined" size="large">
+          Cancel
+        </Button>
+        <Button
+          component={RouterLink}
+          to={blocked.remedy === 'packages' ? paths.pricing(type) : paths.traffic(type)}
+          variant="contained"
+          size="large"
+        >
+          {blocked.remedy === 'packages' ? 'See packages' : 'Purchase More'}
+        </Button>
+        <Button variant="contained" size="large" disabled>
+          Submit
+        </Button>
+      </Stack>
+    </Stack>
   );
 }

@@ -71,11 +71,31 @@ describe('WebsitesPage', () => {
     expect(within(pausedArticle).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });
 
-  it('says when the chosen type has no live subscription, with a way to the pricing of that type', async () => {
+  it('says a type never bought has no package yet, once: not expired, no limit, no figures', async () => {
     showApp('/websites/seo', customer({ seo_package: null, seo_subscription_expiry_date: null }));
+    expect(await screen.findByText('You have no SEO package yet.', {}, navigation)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See SEO packages' })).toHaveAttribute('href', '/pricing/seo');
+    for (const text of [MSG.subscriptionExpired, MSG.limitReached, MSG.accountDeactivated]) expect(screen.queryByText(text)).toBeNull();
+    expect(screen.queryByText('Available')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Purchase More' })).toBeNull();
+  });
+
+  it('says when an expired package ended, with a way to the pricing of that type', async () => {
+    showApp('/websites/normal', customer({ subscription_expiry_date: '2020-01-01T00:00:00.000Z' }));
     const notice = (await screen.findByText(MSG.subscriptionExpired, {}, navigation)).closest<HTMLElement>('.MuiAlert-root')!;
-    expect(within(notice).getByRole('link', { name: 'See packages' })).toHaveAttribute('href', '/pricing/seo');
-    expect(screen.queryByText(MSG.accountDeactivated)).not.toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'See packages' })).toHaveAttribute('href', '/pricing/normal');
+    expect(within(notice).getByText(/package ended on/)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.limitReached)).toBeNull();
+  });
+
+  it('never shows a figure below zero: over capacity reads 0 available and by how much', async () => {
+    const over = customer();
+    over.stats.normal = { ...over.stats.normal, totalHits: 1000, usedHits: 2200, availableHits: -1200 };
+    showApp('/websites/normal', over);
+    expect(
+      await screen.findByText('Your websites use 1,200 hits per day more than your package allows.', {}, navigation),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/-1,200|−1,200/)).toBeNull();
   });
 
   it('shows an expired end date as expired too, and the empty list', async () => {

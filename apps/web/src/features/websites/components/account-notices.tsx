@@ -1,37 +1,49 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { paths } from '../../../app/paths.ts';
+import { longDate, type TypeState } from '../../../lib/subscription.ts';
 
 interface AccountNoticesProps {
   type: PackageType;
-  deactivated: boolean;
-  expired: boolean;
+  /** The user's status: ACTIVE, INACTIVE (no package bought yet) or DEACTIVATED. */
+  status: string;
+  state: TypeState;
 }
 
-/** docs/product.md section 2: a deactivated account, and an expired subscription of the chosen type. */
-export function AccountNotices({ type, deactivated, expired }: AccountNoticesProps) {
-  if (!deactivated && !expired) return null;
+/**
+ * docs/product.md section 2: every status but ACTIVE reads the deactivated text, and an expired
+ * subscription of the chosen type the expired one; each once. A DEACTIVATED account reads it in the
+ * banner every signed-in page shows, so not again here. A type never bought is not "expired": the
+ * page's empty state says so instead.
+ */
+export function AccountNotices({ type, status, state }: AccountNoticesProps) {
   const toPricing = (
     <Button color="inherit" size="small" component={RouterLink} to={paths.pricing(type)} sx={{ whiteSpace: 'nowrap' }}>
       See packages
     </Button>
   );
+  if (status === 'DEACTIVATED') return null;
+  if (status !== 'ACTIVE')
+    return (
+      <Alert severity="warning" action={toPricing}>
+        {MSG.accountDeactivated}
+      </Alert>
+    );
+  if (state.kind !== 'expired') return null;
+  const ended = state.subscription.endsAt;
   return (
-    <Stack spacing={2}>
-      {deactivated && (
-        <Alert severity="error" action={expired ? undefined : toPricing}>
-          {MSG.accountDeactivated}
-        </Alert>
+    <Alert severity="warning" action={toPricing}>
+      <span>{MSG.subscriptionExpired}</span>
+      {ended && (
+        <Box
+          component="span"
+          sx={{ display: 'block', mt: 0.5 }}
+        >{`Your ${state.subscription.package.name} package ended on ${longDate.format(ended)}.`}</Box>
       )}
-      {expired && (
-        <Alert severity="warning" action={toPricing}>
-          {MSG.subscriptionExpired}
-        </Alert>
-      )}
-    </Stack>
+    </Alert>
   );
 }

@@ -9,23 +9,21 @@ import { paths } from '../../../app/paths.ts';
 
 interface AddWebsiteBarProps {
   type: PackageType;
-  /** Only ACTIVE accounts add websites. */
-  mayAdd: boolean;
   /** Both hits and slots are left (docs/product.md section 5). */
   hasRoom: boolean;
 }
 
-/** 'Add Website' while there is room for one, else the product's limit text; 'Purchase More' either way. */
-export function AddWebsiteBar({ type, mayAdd, hasRoom }: AddWebsiteBarProps) {
+/** For an ACTIVE account with a running package: 'Add Website' while there is room for one, else the product's limit text; 'Purchase More' either way. */
+export function AddWebsiteBar({ type, hasRoom }: AddWebsiteBarProps) {
   const addTo = type === 'normal' ? paths.addWebsite() : paths.createWebsite(type);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
-      {mayAdd && hasRoom && (
+      {hasRoom && (
         <Button component={RouterLink} to={addTo} variant="contained" startIcon={<AddIcon />}>
           Add Website
         </Button>
       )}
-      {mayAdd && !hasRoom && (
+      {!hasRoom && (
         <Typography color="warning.main" role="status" sx={{ flexGrow: 1 }}>
           {MSG.limitReached}
         </Typography>

@@ -21,12 +21,14 @@ import { NinehitsApproval } from './ninehits-approval.tsx';
 
 interface WebsiteCardProps {
   website: Website;
-  /** Only ACTIVE accounts edit websites or switch them on. */
+  /** Only ACTIVE accounts edit websites. */
   mayEdit: boolean;
+  /** Switching on also needs a running package with room for what the websites use. */
+  mayActivate: boolean;
 }
 
 /** One website of the list, with Pause/Activate, Edit, Remove and Check hits. */
-export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
+export function WebsiteCard({ website, mayEdit, mayActivate }: WebsiteCardProps) {
   const pause = useTogglePause();
   const remove = useDeleteWebsite();
   const [confirming, setConfirming] = useState(false);
@@ -62,8 +64,8 @@ export function WebsiteCard({ website, mayEdit }: WebsiteCardProps) {
         <WebsiteDetails website={website} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {/* Switching on needs an ACTIVE account, like editing; pausing is always offered. */}
-        {(active || mayEdit) && (
+        {/* Switching on needs an ACTIVE account and a package with room; pausing is always offered. */}
+        {(active || mayActivate) && (
           <Button size="small" variant="contained" color={active ? 'warning' : 'success'} onClick={togglePause} loading={pause.isPending}>
             {active ? 'Pause' : 'Activate'}
           </Button>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -26,15 +25,13 @@ export interface WebsiteFormProps {
   initialValues: WebsiteFormValues;
   /** The slider's maximum: the available hits, plus the site's own on edit. */
   maxHits: number;
-  /** Why the form cannot be submitted (no empty slot, no hits left); shown beside a disabled Submit. */
-  blockedReason?: string | null;
   /** Shows the wait dialog. */
   submitting: boolean;
   onSubmit: (values: WebsiteFormValues) => void;
 }
 
 /** The one website form of docs/product.md section 2: add, edit and the admin's view, normal or not. */
-export function WebsiteForm({ type, mode, initialValues, maxHits, blockedReason = null, submitting, onSubmit }: WebsiteFormProps) {
+export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, onSubmit }: WebsiteFormProps) {
   const resolver = useMemo(() => formResolver((values: WebsiteFormValues) => checkWebsiteForm(values, type, mode)), [type, mode]);
   const form = useForm<WebsiteFormValues>({ defaultValues: initialValues, resolver, reValidateMode: 'onSubmit' });
   const { control, handleSubmit, getValues } = form;
@@ -99,16 +96,11 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, blockedReason 
         />
         <Divider />
         <GeolocationFields readOnly={readOnly} withViewOnlyExtras={readOnly} />
-        {blockedReason && (
-          <Alert severity="warning" role="status">
-            {blockedReason}
-          </Alert>
-        )}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
           <Button component={RouterLink} to={paths.websites()} variant="outlined" size="large" disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" size="large" disabled={Boolean(blockedReason)} loading={submitting}>
+          <Button type="submit" variant="contained" size="large" loading={submitting}>
             Submit
           </Button>
         </Stack>

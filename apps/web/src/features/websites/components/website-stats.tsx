@@ -20,7 +20,18 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
-function StatsCard({ id, title, total, used, available }: { id: string; title: string; total: number; used: number; available: number }) {
+interface StatsCardProps {
+  id: string;
+  title: string;
+  unit: string;
+  total: number;
+  used: number;
+  available: number;
+}
+
+/** Available never reads below zero: over capacity it is 0, and a line says by how much the websites exceed it. */
+function StatsCard({ id, title, unit, total, used, available }: StatsCardProps) {
+  const over = Math.max(0, -available);
   return (
     <Card variant="outlined" component="section" aria-labelledby={id} sx={{ height: '100%' }}>
       <CardContent>
@@ -30,8 +41,13 @@ function StatsCard({ id, title, total, used, available }: { id: string; title: s
         <Stack component="dl" direction="row" spacing={2} sx={{ m: 0 }}>
           <Figure label="Total" value={total} />
           <Figure label="Used" value={used} />
-          <Figure label="Available" value={available} />
+          <Figure label="Available" value={Math.max(0, available)} />
         </Stack>
+        {over > 0 && (
+          <Typography variant="body2" color="warning.main" sx={{ mt: 1.5 }}>
+            Your websites use {number(over)} {unit} more than your package allows.
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -42,10 +58,24 @@ export function WebsiteStats({ stats }: { stats: TypeStats }) {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
-        <StatsCard id="stats-hits" title="Hits per day" total={stats.totalHits} used={stats.usedHits} available={stats.availableHits} />
+        <StatsCard
+          id="stats-hits"
+          title="Hits per day"
+          unit="hits per day"
+          total={stats.totalHits}
+          used={stats.usedHits}
+          available={stats.availableHits}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <StatsCard id="stats-slots" title="Slots" total={stats.totalSlots} used={stats.usedSlots} available={stats.availableSlots} />
+        <StatsCard
+          id="stats-slots"
+          title="Slots"
+          unit={stats.usedSlots - stats.totalSlots === 1 ? 'slot' : 'slots'}
+          total={stats.totalSlots}
+          used={stats.usedSlots}
+          available={stats.availableSlots}
+        />
       </Grid>
     </Grid>
   );
