@@ -131,7 +131,7 @@ function isIdnLabel(label: string): boolean {
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) return false;
   if (label.startsWith('xn--')) {
     const unicode = punycodeDecode(label.slice(4));
-    return unicode !== undefined && /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}-]+$/u.test(unicode) && /[^\x00-\x7f]/.test(unicode);
+    return unicode !== undefined && /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}-]+$/u.test(unicode) && /[^\p{ASCII}]/u.test(unicode);
   }
   // Hyphens in the third and fourth place are reserved for IDNA's `xn--`.
   return label.slice(2, 4) !== '--';
