@@ -40,6 +40,8 @@ export const queryKeys = {
     /** GET admin/jobs/failed: every page under one prefix. */
     failedJobsAll: ['admin', 'failed-jobs'] as const,
     failedJobs: (page: number, size: number) => ['admin', 'failed-jobs', { page, size }] as const,
+    /** POST users/load/{email} as an admin: a customer's packages and add-ons, beside a grant form. */
+    customer: (email: string) => ['admin', 'customer', email.trim().toLowerCase()] as const,
     /** POST admin/search-users (the notification form's 'Sender Name'). */
     userSearch: (text: string) => ['admin', 'search-users', text] as const,
   },

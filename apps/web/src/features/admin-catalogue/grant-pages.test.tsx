@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared/messages';
 import { fail, ok } from '../../test/fake-api.ts';
 import { makeUser } from '../../test/fixtures.ts';
-import { openAsAdmin, user, watchToasts } from './admin-test-kit.ts';
+import { basic, openAsAdmin, standard, user, watchToasts } from './admin-test-kit.ts';
 
 const toasts = watchToasts();
 const activation = { id: 31, expiry_date: '2031-01-01T00:00:00.000Z' };
@@ -42,6 +42,49 @@ describe('GrantPackagePage (/adduserpackage)', () => {
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(MSG.grantFailed));
     expect(api.callsTo('POST /users/addPackage')[0]?.body).toEqual({ pkg: 'pkgSeoStarter', email: 'nobody@example.com' });
     expect(await screen.findByText('No user with email nobody@example.com.')).toBeInTheDocument();
+  });
+
+  it("shows the customer's packages and asks before replacing a different running one", async () => {
+    const end = new Date(Date.now() + 20 * 86_400_000);
+    const ann = makeUser({ email: 'ann@example.com', username: 'ann', package: standard, subscription_expiry_date: end.toISOString() });
+    const { api } = await openAsAdmin('/adduserpackage', {
+      'POST /users/load/ann@example.com': ok(ann),
+      'POST /users/addPackage': ok(makeUser()),
+    });
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    const summary = await screen.findByRole('region', { name: 'Current packages' });
+    const until = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(end);
+    expect(within(summary).getByText(`Normal: Standard, until ${until}`)).toBeInTheDocument();
+    expect(within(summary).getByText('SEO: no package')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add package' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace Standard with Basic?' });
+    expect(dialog).toHaveTextContent(`ann (ann@example.com) has Standard (4,200 hits per day and 25 slots) until ${until}.`);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /users/addPackage')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Add package' }));
+    await user.click(await screen.findByRole('button', { name: 'Replace with Basic' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.grantSuccess));
+    expect(api.callsTo('POST /users/addPackage')[0]?.body).toEqual({ pkg: 'pkgBasic', email: 'ann@example.com' });
+  });
+
+  it('grants the package a customer already runs without asking (it extends it)', async () => {
+    const ann = makeUser({
+      email: 'ann@example.com',
+      package: basic,
+      subscription_expiry_date: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { api } = await openAsAdmin('/adduserpackage', {
+      'POST /users/load/ann@example.com': ok(ann),
+      'POST /users/addPackage': ok(ann),
+    });
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add package' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.grantSuccess));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST /users/addPackage')).toHaveLength(1);
   });
 
   it("blocks an empty email with 'Please fill all fields'", async () => {

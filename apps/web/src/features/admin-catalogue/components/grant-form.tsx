@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
+import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { notify } from '../../../app/toast.ts';
+import { ActionDialog } from '../../../components/action-dialog.tsx';
 import { formResolver } from '../../../lib/form-resolver.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { customerQuery, looksLikeEmail, useCustomer } from '../api/load-customer.ts';
+import { CustomerSummary } from './customer-summary.tsx';
 import { failuresOf, textProblem } from '../form-rules.ts';
 import { serverReason } from '../server-reason.ts';
 import { AdminPage } from './admin-page.tsx';
@@ -34,6 +40,17 @@ interface GrantFormProps {
   describe: (id: string) => string | undefined;
   busy: boolean;
   grant: (values: GrantValues) => Promise<unknown>;
+  /**
+   * What the admin must confirm before this grant, given the customer as loaded (null: no such
+   * account; undefined: could not be looked up), or null when it changes nothing running.
+   */
+  confirmation?: (values: GrantValues, customer: User | null | undefined) => GrantConfirmation | null;
+}
+
+export interface GrantConfirmation {
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
 }
 
 /**
@@ -52,8 +69,11 @@ export function GrantForm({
   describe,
   busy,
   grant,
+  confirmation,
 }: GrantFormProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ values: GrantValues; confirm: GrantConfirmation } | null>(null);
+  const queryClient = useQueryClient();
   const {
     register,
     control,
@@ -61,6 +81,24 @@ export function GrantForm({
     resetField,
     formState: { errors },
   } = useForm<GrantValues>({ defaultValues: { email: '', item: defaultItem }, resolver });
+  const email = useDebouncedValue(useWatch({ control, name: 'email' }), 400);
+  const customer = useCustomer(email);
+
+  /** The customer as of now (the lookup may still be under way): undefined when it cannot be had. */
+  async function currentCustomer(address: string): Promise<User | null | undefined> {
+    if (!looksLikeEmail(address)) return null;
+    try {
+      return await queryClient.fetchQuery(customerQuery(address));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function submit(values: GrantValues) {
+    const confirm = confirmation?.(values, await currentCustomer(values.email));
+    if (confirm) setPending({ values, confirm });
+    else await save(values);
+  }
 
   async function save(values: GrantValues) {
     setRefusal(null);
@@ -78,7 +116,7 @@ export function GrantForm({
     <AdminPage maxWidth="sm" title={title} intro={intro}>
       <FormPanel
         label={title}
-        onSubmit={handleSubmit(save, () => notify.error(MSG.fillAllFields))}
+        onSubmit={handleSubmit(submit, () => notify.error(MSG.fillAllFields))}
         submitLabel={submitLabel}
         busy={busy}
         serverMessage={refusal}
@@ -92,6 +130,12 @@ export function GrantForm({
           error={Boolean(errors.email)}
           helperText={errors.email?.message ?? "The user's account email"}
           fullWidth
+        />
+        <CustomerSummary
+          email={email}
+          customer={looksLikeEmail(email) ? customer.data : undefined}
+          loading={looksLikeEmail(email) && customer.isPending}
+          failed={customer.isError}
         />
         <Controller
           name="item"
@@ -111,6 +155,19 @@ export function GrantForm({
           )}
         />
       </FormPanel>
+      <ActionDialog
+        open={pending !== null}
+        title={pending?.confirm.title ?? ''}
+        confirmLabel={pending?.confirm.confirmLabel ?? ''}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const values = pending!.values;
+          void save(values).finally(() => setPending(null));
+        }}
+      >
+        {pending?.confirm.body}
+      </ActionDialog>
     </AdminPage>
   );
 }
