@@ -9,16 +9,18 @@ export type StatusAction = 'activate' | 'deactivate';
 
 const call = { activate: activateUser, deactivate: deactivateUser } as const;
 const failed = { activate: MSG.userActivateFailed, deactivate: MSG.userDeactivateFailed } as const;
+const done = { activate: 'activated', deactivate: 'deactivated' } as const;
 
 /**
- * Activate or Deactivate a user (docs/product.md section 8 toasts), then refresh every list that shows a
- * status: the dashboard's expiring subscriptions and the 'Users details' pages.
+ * Activate or Deactivate a user: the product's toast (docs/product.md section 8) with a line naming
+ * whom and what, then a refresh of every list that shows a status: the dashboard's expiring
+ * subscriptions and the 'Users details' pages.
  */
 export function useUserStatusMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ email, action }: { email: string; action: StatusAction }) => call[action](email),
-    onSuccess: () => notify.success(MSG.userStatusChanged),
+    mutationFn: ({ email, action }: { email: string; username: string; action: StatusAction }) => call[action](email),
+    onSuccess: (_result, { username, action }) => notify.titled.success(MSG.userStatusChanged, `${username} was ${done[action]}.`),
     onError: (_error, { action }) => notify.error(failed[action]),
     onSettled: () =>
       Promise.all([

@@ -51,7 +51,12 @@ export function EditableTable<Row>({
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const deletion = useConfirmedDelete<Row>({ remove, describe, failed: MSG.packageDeleteFailed });
+  const deletion = useConfirmedDelete<Row>({
+    remove,
+    describe,
+    failed: MSG.packageDeleteFailed,
+    succeeded: (row) => `Deleted: ${describe(row)}.`,
+  });
 
   function stopEditing() {
     setEditing(null);

@@ -8,7 +8,8 @@ interface ConfirmedDeleteOptions<T> {
   remove: (target: T) => Promise<unknown>;
   describe: (target: T) => string;
   failed: string;
-  succeeded?: string;
+  /** The toast after a deletion: the product's text where it has one, else words naming what went. */
+  succeeded: string | ((target: T) => string);
 }
 
 /**
@@ -29,7 +30,7 @@ export function useConfirmedDelete<T>({ remove, describe, failed, succeeded }: C
     setBusy(true);
     try {
       await remove(target);
-      if (succeeded) notify.success(succeeded);
+      notify.success(typeof succeeded === 'string' ? succeeded : succeeded(target));
     } catch {
       notify.error(failed);
     } finally {

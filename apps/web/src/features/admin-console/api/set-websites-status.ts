@@ -14,13 +14,21 @@ export function setWebsitesStatus(userId: number, status: BulkWebsiteStatus) {
   return call(websitesApi.setAllStatus, { params: { userId, status } });
 }
 
-/** Pause All / Unpause All: toasts, then reloads the user list (and the dashboard's latest websites). */
+const done: Record<BulkWebsiteStatus, string> = { PAUSED: 'paused', ACTIVE: 'switched on' };
+
+/**
+ * Pause All / Unpause All: the product's toast with a line naming whose websites and what was done,
+ * then reloads the user list (and the dashboard's latest websites).
+ */
 export function useSetWebsitesStatusMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, status }: { userId: number; status: BulkWebsiteStatus }) => setWebsitesStatus(userId, status),
-    onSuccess: async () => {
-      notify.success(MSG.websiteUpdated);
+    mutationFn: ({ userId, status }: { userId: number; username: string; status: BulkWebsiteStatus }) => setWebsitesStatus(userId, status),
+    onSuccess: async ({ count }, { username, status }) => {
+      notify.titled.success(
+        MSG.websiteUpdated,
+        `${count === 1 ? 'The website' : `All ${count} websites`} of ${username} ${count === 1 ? 'is' : 'are'} ${done[status]}.`,
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.allUsers }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.latestWebsites }),

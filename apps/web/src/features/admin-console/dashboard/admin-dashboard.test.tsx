@@ -80,6 +80,7 @@ describe('AdminDashboard (/home for admins)', () => {
     const deactivate = await within(await expiringTable()).findByRole('button', { name: 'Deactivate ann' });
     api.reply('GET /admin/expire', ok([{ ...ann, status: 'DEACTIVATED' }, bob]));
     await user.click(deactivate);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate ann?' })).getByRole('button', { name: 'Deactivate' }));
 
     await findToast(MSG.userStatusChanged);
     expect(api.callsTo(`PUT /users/deactivate/${ann.email}`)).toHaveLength(1);
@@ -101,7 +102,9 @@ describe('AdminDashboard (/home for admins)', () => {
     });
     const table = await expiringTable();
     await user.click(await within(table).findByRole('button', { name: 'Deactivate ann' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
     await findToast(MSG.userDeactivateFailed);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(within(table).getByRole('button', { name: 'Activate bob' }));
     await findToast(MSG.userActivateFailed);
     expect(screen.queryByText(MSG.userStatusChanged)).not.toBeInTheDocument();

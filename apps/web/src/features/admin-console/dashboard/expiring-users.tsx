@@ -13,7 +13,7 @@ import { StatusChip } from '../components/status-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { UserStatusButton } from '../components/user-status-button.tsx';
 import { daysUntil, describeDaysLeft, formatDate } from '../format.ts';
-import { useUserStatusMutation } from '../use-user-status.ts';
+import { useConfirmedUserAction } from '../use-confirmed-user-action.tsx';
 
 const HEADERS = ['Username', 'Email', 'Package', 'Expiry', 'Status', 'Action'];
 const TYPE_LABEL: Record<string, string> = { normal: 'Normal', seo: 'SEO' };
@@ -26,8 +26,7 @@ function DaysLeft({ expiry }: { expiry: string }) {
 /** docs/product.md section 2: users whose subscription ends within 30 days, each with Deactivate or Activate. */
 export function ExpiringUsers() {
   const query = useExpiringUsersQuery();
-  const status = useUserStatusMutation();
-  const pendingEmail = status.isPending ? status.variables.email : null;
+  const actions = useConfirmedUserAction();
 
   const row = (user: ExpiringUser) => {
     const action = user.status === 'ACTIVE' ? 'deactivate' : 'activate';
@@ -49,9 +48,9 @@ export function ExpiringUsers() {
           <UserStatusButton
             action={action}
             username={user.username}
-            onClick={() => status.mutate({ email: user.email, action })}
-            disabled={status.isPending}
-            loading={pendingEmail === user.email}
+            onClick={() => actions.setStatus(user, action)}
+            disabled={actions.busy}
+            loading={actions.busyUserId === user.id}
           />
         </TableCell>
       </TableRow>
@@ -78,6 +77,7 @@ export function ExpiringUsers() {
           </Table>
         </TableContainer>
       )}
+      {actions.dialog}
     </SectionCard>
   );
 }

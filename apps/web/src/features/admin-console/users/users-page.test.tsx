@@ -157,8 +157,17 @@ describe('UsersPage (/users)', () => {
     expect(api.callsTo(NORMAL)).toHaveLength(1);
 
     await user.click(within(row).getByRole('button', { name: `${label} websites of ann` }));
+    // A dialog names the customer and the effect first; Cancel changes nothing.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('ann (ann@example.com)');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(key)).toHaveLength(0);
 
-    await findToast(MSG.websiteUpdated);
+    await user.click(within(row).getByRole('button', { name: `${label} websites of ann` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: label }));
+    const toast = await findToast(MSG.websiteUpdated);
+    expect(toast).toHaveTextContent(`All 2 websites of ann are ${status === 'PAUSED' ? 'paused' : 'switched on'}.`);
     expect(api.callsTo(key)).toHaveLength(1);
     expect(api.callsTo(key)[0]?.body).toBeUndefined();
     await waitFor(() => expect(api.callsTo(NORMAL)).toHaveLength(2));
@@ -176,7 +185,8 @@ describe('UsersPage (/users)', () => {
     expect(within(bobRow).getByRole('button', { name: 'Pause All websites of bob' })).toBeDisabled();
 
     await user.click(within(annRow).getByRole('button', { name: 'Deactivate ann' }));
-    await findToast(MSG.userStatusChanged);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate ann?' })).getByRole('button', { name: 'Deactivate' }));
+    expect(await findToast(MSG.userStatusChanged)).toHaveTextContent('ann was deactivated.');
     await waitFor(() => expect(api.callsTo(NORMAL)).toHaveLength(2));
 
     await user.click(within(await rowOf('bob')).getByRole('button', { name: 'Activate bob' }));

@@ -10,9 +10,8 @@ import { PACKAGE_TYPES, type PackageType } from '@traffic/shared/constants';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useAllUsersQuery } from '../api/get-all-users.ts';
 import { usePackages } from '../../../lib/catalogue-queries.ts';
-import { useSetWebsitesStatusMutation } from '../api/set-websites-status.ts';
 import { formatCount } from '../format.ts';
-import { useUserStatusMutation } from '../use-user-status.ts';
+import { useConfirmedUserAction } from '../use-confirmed-user-action.tsx';
 import { UsersFilters } from './users-filters.tsx';
 import { ALL_ROWS, ALL_SIZE, useUsersViewState } from './users-view-state.ts';
 import { UsersTable } from './users-table.tsx';
@@ -26,13 +25,7 @@ export function UsersPage() {
   const view = useUsersViewState();
   const query = useAllUsersQuery(view.type, view.params);
   const packages = usePackages();
-  const status = useUserStatusMutation();
-  const websites = useSetWebsitesStatusMutation();
-  const busyUserId = status.isPending
-    ? (query.data?.rows.find((row) => row.email === status.variables.email)?.id ?? null)
-    : websites.isPending
-      ? websites.variables.userId
-      : null;
+  const actions = useConfirmedUserAction();
 
   // A change elsewhere (another admin, a status filter the user no longer matches) can leave this page empty: step back.
   const total = query.data?.total ?? 0;
@@ -84,14 +77,15 @@ export function UsersPage() {
                 rowsPerPage={view.rowsPerPage}
                 onPageChange={setPage}
                 onRowsPerPageChange={view.setRowsPerPage}
-                busyUserId={busyUserId}
-                onStatus={(user, action) => status.mutate({ email: user.email, action })}
-                onWebsites={(user, next) => websites.mutate({ userId: user.id, status: next })}
+                busyUserId={actions.busyUserId}
+                onStatus={(user, action) => actions.setStatus({ ...user, websiteCount: user.websites.length }, action)}
+                onWebsites={(user, next) => actions.setWebsites({ ...user, websiteCount: user.websites.length }, next)}
               />
             </>
           )}
         </div>
       </Paper>
+      {actions.dialog}
     </Container>
   );
 }

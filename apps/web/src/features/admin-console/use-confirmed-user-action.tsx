@@ -1,0 +1,115 @@
+import { useState, type ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import { ActionDialog } from '../../components/action-dialog.tsx';
+import type { BulkWebsiteStatus } from './api/set-websites-status.ts';
+import { useSetWebsitesStatusMutation } from './api/set-websites-status.ts';
+import { useUserStatusMutation, type StatusAction } from './use-user-status.ts';
+
+export interface ActionTarget {
+  id: number;
+  username: string;
+  email: string;
+  /** How many websites the customer has, where the screen knows it. */
+  websiteCount?: number;
+}
+
+type Pending =
+  { kind: 'status'; user: ActionTarget; action: StatusAction } | { kind: 'websites'; user: ActionTarget; status: BulkWebsiteStatus };
+
+const sites = (n: number | undefined) => (n === undefined ? 'websites' : n === 1 ? 'website' : `${n} websites`);
+
+/** What the dialog says before each action that changes a customer's service: whom, and the effect. */
+function describe(pending: Pending): { title: string; body: ReactNode; confirmLabel: string } {
+  const { username, email, websiteCount } = pending.user;
+  const who = `${username} (${email})`;
+  if (pending.kind === 'status')
+    return pending.action === 'deactivate'
+      ? {
+          title: `Deactivate ${username}?`,
+          body: (
+            <>
+              <Typography gutterBottom>
+                {who} will not be able to add, edit or switch on websites, or buy anything, until an administrator activates the account
+                again. Their card subscriptions stop renewing.
+              </Typography>
+              <Typography>Their websites stay as they are; pause them with Pause All if they must stop now.</Typography>
+            </>
+          ),
+          confirmLabel: 'Deactivate',
+        }
+      : {
+          title: `Activate ${username}?`,
+          body: <Typography>{who} can use the service again.</Typography>,
+          confirmLabel: 'Activate',
+        };
+  return pending.status === 'PAUSED'
+    ? {
+        title: `Pause all websites of ${username}?`,
+        body: (
+          <Typography>
+            The {sites(websiteCount)} of {who} stop receiving traffic now, at 9Hits too. The customer can switch them on again.
+          </Typography>
+        ),
+        confirmLabel: 'Pause All',
+      }
+    : {
+        title: `Switch on all websites of ${username}?`,
+        body: (
+          <Typography>
+            The {sites(websiteCount)} of {who} start receiving traffic again, including those the customer paused and those above the
+            package&apos;s capacity.
+          </Typography>
+        ),
+        confirmLabel: 'Unpause All',
+      };
+}
+
+/**
+ * Deactivate, Pause All and Unpause All, each after a dialog that names the customer and the effect
+ * (Activate runs at once). `dialog` is rendered once by the screen.
+ */
+export function useConfirmedUserAction() {
+  const status = useUserStatusMutation();
+  const websites = useSetWebsitesStatusMutation();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [actingOn, setActingOn] = useState<number | null>(null);
+  const busy = status.isPending || websites.isPending;
+
+  function run(action: Pending) {
+    setActingOn(action.user.id);
+    const settle = {
+      onSettled: () => {
+        setPending(null);
+        setActingOn(null);
+      },
+    };
+    if (action.kind === 'status')
+      status.mutate({ email: action.user.email, username: action.user.username, action: action.action }, settle);
+    else websites.mutate({ userId: action.user.id, username: action.user.username, status: action.status }, settle);
+  }
+
+  const text = pending && describe(pending);
+  const dialog = (
+    <ActionDialog
+      open={pending !== null}
+      title={text?.title ?? ''}
+      confirmLabel={text?.confirmLabel ?? ''}
+      busy={busy}
+      onCancel={() => setPending(null)}
+      onConfirm={() => pending && run(pending)}
+    >
+      {text?.body}
+    </ActionDialog>
+  );
+
+  return {
+    dialog,
+    /** The user whose call is running (their row's buttons wait). */
+    busyUserId: busy ? actingOn : null,
+    busy,
+    /** Activate lifts a restriction and runs at once; Deactivate asks first. */
+    setStatus: (user: ActionTarget, action: StatusAction) =>
+      action === 'activate' ? run({ kind: 'status', user, action }) : setPending({ kind: 'status', user, action }),
+    setWebsites: (user: ActionTarget, next: BulkWebsiteStatus) => setPending({ kind: 'websites', user, status: next }),
+  };
+}
