@@ -32,7 +32,7 @@ describe('PricingPage', () => {
     renderApp('/pricing');
 
     const basicCard = await card('Basic');
-    expect(within(basicCard).getByText('$14.99 / month')).toBeInTheDocument();
+    expect(basicCard).toHaveTextContent('$14.99/ month');
     expect(within(basicCard).getByText('Hits per day').nextSibling).toHaveTextContent('1,000');
     expect(within(basicCard).getByText('Slots').nextSibling).toHaveTextContent('6');
     const includes = within(basicCard).getByRole('list', { name: 'Basic includes' });
@@ -44,7 +44,7 @@ describe('PricingPage', () => {
     expect(within(basicCard).getByRole('button', { name: 'Buy Now' })).toBeEnabled();
     expect(within(basicCard).getByRole('button', { name: 'PayPal' })).toBeEnabled();
 
-    expect(screen.getByRole('article', { name: 'Standard' })).toHaveTextContent('$44.99 / month');
+    expect(screen.getByRole('article', { name: 'Standard' })).toHaveTextContent('$44.99/ month');
     expect(screen.queryByRole('article', { name: 'SEO Starter' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Normal' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -56,9 +56,22 @@ describe('PricingPage', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'SEO' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing/seo'));
-    expect(await card('SEO Starter')).toHaveTextContent('$19.99 / month');
+    expect(await card('SEO Starter')).toHaveTextContent('$19.99/ month');
     expect(screen.queryByRole('article', { name: 'Basic' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'SEO' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("marks the customer's running package and warns on every other card that buying it replaces that one", async () => {
+    const end = new Date(Date.now() + 10 * 86_400_000);
+    signedIn(makeUser({ status: 'ACTIVE', package: standard, subscription_expiry_date: end.toISOString() }));
+    renderApp('/pricing/normal');
+    const until = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(end);
+    const mine = await card('Standard');
+    expect(within(mine).getByText('Your plan')).toBeInTheDocument();
+    expect(mine).toHaveTextContent(`Your package runs until ${until}; buying it again adds a month.`);
+    const other = await card('Basic');
+    expect(within(other).getByRole('alert')).toHaveTextContent(`Buying Basic replaces your Standard package (paid until ${until}) today.`);
+    expect(within(other).queryByText('Your plan')).toBeNull();
   });
 
   it('shows the description as text only, never as markup', async () => {

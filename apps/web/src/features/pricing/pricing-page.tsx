@@ -18,15 +18,24 @@ import {
 } from '../../components/package-type-tabs.tsx';
 import { pendingPackage } from '../../lib/pending-purchase.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';
-import { PackageCard } from './components/package-card.tsx';
+import { longDate, typeStateOf } from '../../lib/subscription.ts';
+import { PackageCard, type PurchaseEffect } from './components/package-card.tsx';
 import { PackageGrid, PackageGridItem, PackageGridSkeleton } from './components/package-grid.tsx';
 import { useCheckoutHandlers } from './use-checkout-handlers.ts';
 
 const TABS = 'pricing';
 
-function currentPackageId(user: User | null, type: PackageType): string | null {
-  const pkg = user ? (type === 'normal' ? user.package : user.seo_package) : null;
-  return pkg?.id ?? null;
+/**
+ * What buying `pkg` does to the customer's package of its type (docs/product.md section 10: the
+ * same package still running is extended by a month, anything else replaces it).
+ */
+function effectOf(pkg: Package, user: User | null, type: PackageType): PurchaseEffect {
+  const state = user ? typeStateOf(user, type) : { kind: 'none' as const };
+  if (state.kind === 'none') return { kind: 'new' };
+  const mine = state.subscription.package.id === pkg.id;
+  if (state.kind === 'expired') return mine ? { kind: 'renews' } : { kind: 'new' };
+  const until = state.subscription.endsAt ? longDate.format(state.subscription.endsAt) : '-';
+  return mine ? { kind: 'extends', until } : { kind: 'replaces', current: state.subscription.package.name, until };
 }
 
 /** /pricing/:type?: every package of one type, open to everyone; buying needs a session. */
@@ -40,7 +49,6 @@ function PricingForType({ type }: { type: PackageType }) {
   const packages = usePackages();
   const { user, requireSignIn, paid } = useCheckoutHandlers();
   const shown = packages.data?.filter((pkg) => pkg.type === type) ?? [];
-  const current = currentPackageId(user, type);
 
   // docs/product.md section 3: what /purchase needs to finish the order once the gateway sends the buyer back.
   const remember = (pkg: Package, checkout: CheckoutForm) => {
@@ -72,7 +80,7 @@ function PricingForType({ type }: { type: PackageType }) {
               <PackageGridItem key={pkg.id}>
                 <PackageCard
                   pkg={pkg}
-                  current={pkg.id === current}
+                  effect={effectOf(pkg, user, type)}
                   signedIn={user !== null}
                   onSignInRequired={requireSignIn}
                   onOrderCreated={remember}

@@ -1,4 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -10,11 +11,20 @@ import Typography from '@mui/material/Typography';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { CaptureResult, CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import { CheckoutActions } from '../../../components/checkout/checkout-actions.tsx';
+import { PriceTag } from '../../../components/price-tag.tsx';
 import { descriptionItems } from '../description-items.ts';
+
+/** How buying this package would meet the customer's package of its type. */
+export type PurchaseEffect =
+  | { kind: 'new' }
+  | { kind: 'extends'; until: string }
+  | { kind: 'replaces'; current: string; until: string }
+  /** The customer's package, ended: buying it starts it again. */
+  | { kind: 'renews' };
 
 interface Props {
   pkg: Package;
-  current: boolean;
+  effect: PurchaseEffect;
   signedIn: boolean;
   onSignInRequired: () => void;
   onOrderCreated: (pkg: Package, checkout: CheckoutForm) => void;
@@ -35,9 +45,10 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** One package: its allowance, the price per month (docs/product.md section 9), and the two ways to pay. */
-export function PackageCard({ pkg, current, signedIn, onSignInRequired, onOrderCreated, onPaid }: Props) {
+export function PackageCard({ pkg, effect, signedIn, onSignInRequired, onOrderCreated, onPaid }: Props) {
   const headingId = `package-${pkg.id}`;
   const items = descriptionItems(pkg.description);
+  const current = effect.kind === 'extends' || effect.kind === 'renews';
   return (
     <Card
       component="article"
@@ -50,11 +61,9 @@ export function PackageCard({ pkg, current, signedIn, onSignInRequired, onOrderC
           <Typography id={headingId} variant="h5" component="h2" sx={{ fontWeight: 700 }}>
             {pkg.name}
           </Typography>
-          {current && <Chip size="small" color="primary" label="Your plan" />}
+          {current && <Chip size="small" color="primary" label={effect.kind === 'renews' ? 'Your plan (ended)' : 'Your plan'} />}
         </Stack>
-        <Typography variant="h4" component="p" sx={{ fontWeight: 800, my: 2 }}>
-          {`$${pkg.price} / month`}
-        </Typography>
+        <PriceTag price={pkg.price} />
         <Stack component="dl" sx={{ m: 0 }}>
           <Figure label="Hits per day" value={pkg.hits_per_day.toLocaleString('en-US')} />
           <Figure label="Slots" value={pkg.slots.toLocaleString('en-US')} />
@@ -73,7 +82,17 @@ export function PackageCard({ pkg, current, signedIn, onSignInRequired, onOrderC
           </>
         )}
       </CardContent>
-      <CardActions sx={{ p: 3, pt: 0 }}>
+      <CardActions sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1.5 }}>
+        {effect.kind === 'replaces' && (
+          <Alert severity="warning" id={`${headingId}-effect`}>
+            Buying {pkg.name} replaces your {effect.current} package (paid until {effect.until}) today.
+          </Alert>
+        )}
+        {effect.kind === 'extends' && (
+          <Typography variant="body2" color="text.secondary" id={`${headingId}-effect`}>
+            Your package runs until {effect.until}; buying it again adds a month.
+          </Typography>
+        )}
         <CheckoutActions
           order={{ kind: 'package', id: pkg.id }}
           item={{ name: pkg.name, price: pkg.price }}
@@ -81,7 +100,7 @@ export function PackageCard({ pkg, current, signedIn, onSignInRequired, onOrderC
           onSignInRequired={onSignInRequired}
           onOrderCreated={(checkout) => onOrderCreated(pkg, checkout)}
           onPaid={onPaid}
-          describedBy={headingId}
+          describedBy={effect.kind === 'replaces' || effect.kind === 'extends' ? `${headingId} ${headingId}-effect` : headingId}
         />
       </CardActions>
     </Card>

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { PriceTag } from '../../../components/price-tag.tsx';
 import { ALL_PLAN_FEATURES, type PublicPlan } from '../public-plans.ts';
 
 function slug(name: string) {
@@ -41,19 +42,14 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
         <Typography id={headingId} variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           {plan.name}
         </Typography>
-        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'baseline', flexWrap: 'wrap', mt: 2, mb: 2.5 }}>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>
-            ${plan.price}
-          </Typography>
-          <Typography color="text.secondary">/month</Typography>
-        </Stack>
+        <PriceTag price={plan.price} />
 
         <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={`${plan.name} allowance`}>
           <Line icon={<SpeedIcon />} strong>
-            {plan.hitsPerDay} hits per day
+            {plan.hitsPerDay.toLocaleString('en-US')} hits per day
           </Line>
           <Line icon={<WebIcon />} strong>
-            {plan.slots} slots
+            {plan.slots.toLocaleString('en-US')} slots
           </Line>
           {plan.extras.map((extra) => (
             <Line key={extra} icon={<StarIcon />} strong>
