@@ -61,3 +61,12 @@ export const TOAST_MS = 4000;
 export function stripUsername(value: string): string {
   return value.replace(/[^A-Za-z0-9_\s]/g, '');
 }
+
+/**
+ * The longest text each field takes. The forms stop typing there (maxLength, with a counter where
+ * the limit is near reach) and the schemas refuse more in words, so a person never meets a limit
+ * the form did not show.
+ */
+export const WEBSITE_LIMITS = { address: 2000, title: 200, keyword: 100 } as const;
+export const ACCOUNT_LIMITS = { text: 200, email: 254, username: 50, password: 200, address: 500, country: 100 } as const;
+export const MESSAGE_LIMITS = { support: 10_000, notificationTitle: 200, notificationDescription: 5000 } as const;

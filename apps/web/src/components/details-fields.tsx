@@ -1,6 +1,7 @@
 import Grid from '@mui/material/Grid';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { ACCOUNT_LIMITS } from '@traffic/shared/constants';
 import { CountryAutocomplete, type CountryAutocompleteProps } from './country-autocomplete.tsx';
 
 /** The personal-detail fields the register and update-details forms share. */
@@ -14,15 +15,21 @@ interface DetailValues extends FieldValues {
 /** A registered text field's props (react-hook-form's register, its error and message). */
 type TextProps = (name: 'firstName' | 'lastName' | 'city') => Partial<TextFieldProps>;
 
+/** Typing stops at the length the server takes. */
+const LIMITED = { htmlInput: { maxLength: ACCOUNT_LIMITS.text } };
+
+/** The mobile number keeps digits (and a leading +) as it is typed: the field is numeric. */
+export const digitsOnly = (value: string) => value.replace(/(?!^\+)[^\d]/g, '');
+
 /** First and last name, side by side from the small breakpoint up. */
 export function NameFields({ text }: { text: TextProps }) {
   return (
     <>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
+        <TextField label="First Name" autoComplete="given-name" {...text('firstName')} slotProps={LIMITED} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
+        <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} slotProps={LIMITED} />
       </Grid>
     </>
   );
@@ -41,7 +48,7 @@ export function CityCountryFields<T extends DetailValues>({
   return (
     <>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField label="City" autoComplete="address-level2" {...text('city')} />
+        <TextField label="City" autoComplete="address-level2" {...text('city')} slotProps={LIMITED} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <Controller

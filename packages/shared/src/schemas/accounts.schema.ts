@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './plain-words.ts';
-import { MOBILE_LENGTH, stripUsername } from '../constants.ts';
+import { ACCOUNT_LIMITS, MOBILE_LENGTH, stripUsername } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { packageSchema } from './catalogue.schema.ts';
 import { websiteSchema } from './websites.schema.ts';
@@ -14,24 +14,26 @@ import { websiteSchema } from './websites.schema.ts';
 /** A standard address pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
-const MAX_TEXT = 200;
+export const PASSWORD_MAX_LENGTH = ACCOUNT_LIMITS.password;
+const MAX_TEXT: number = ACCOUNT_LIMITS.text;
 
 const trimmed = z.string().trim();
 const required = (message: string, max = MAX_TEXT) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `This text is too long: at most ${max} characters.`);
 
 export const emailField = z
   .string({ error: MSG.emailRequired })
   .trim()
   .min(1, MSG.emailRequired)
-  .max(254, MSG.invalidEmail)
+  .max(ACCOUNT_LIMITS.email, MSG.invalidEmail)
   .regex(EMAIL_PATTERN, MSG.invalidEmail);
 
 export const usernameField = z
   .string({ error: MSG.usernameRequired })
   .transform((v) => stripUsername(v).trim())
-  .pipe(z.string().min(1, MSG.usernameRequired).max(50, 'Username must be at most 50 characters'));
+  .pipe(
+    z.string().min(1, MSG.usernameRequired).max(ACCOUNT_LIMITS.username, `Username must be at most ${ACCOUNT_LIMITS.username} characters`),
+  );
 
 export const passwordField = z
   .string({ error: MSG.passwordRequired })
@@ -70,11 +72,11 @@ const fullNameField = z
 
 /** The detail fields shared by registration and the update form, in the product's order. */
 const detailFields = {
-  address: required(MSG.addressRequired, 500),
+  address: required(MSG.addressRequired, ACCOUNT_LIMITS.address),
   phoneNumber: mobileField,
   fullName: fullNameField,
   city: required(MSG.cityRequired),
-  country: required(MSG.countryRequired, 100),
+  country: required(MSG.countryRequired, ACCOUNT_LIMITS.country),
 };
 
 /** POST users. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './plain-words.ts';
-import { PACKAGE_TYPES, USER_STATUSES } from '../constants.ts';
+import { MESSAGE_LIMITS, PACKAGE_TYPES, USER_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { EMAIL_PATTERN } from './accounts.schema.ts';
 import { websiteSchema } from './accounts.schema.ts';
@@ -71,12 +71,16 @@ export const userSearchResultSchema = z.array(z.object({ id: z.number(), usernam
 /** POST admin/notify/{audience}: form fields title, body and, for `selected`, userIds as a JSON list. */
 export const notifyParamsSchema = z.object({ audience: z.enum(['all', 'selected'], { error: 'audience must be all or selected' }) });
 export const notifyBodySchema = z.object({
-  title: z.string({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(200, 'Title must be at most 200 characters'),
+  title: z
+    .string({ error: MSG.titleRequired })
+    .trim()
+    .min(1, MSG.titleRequired)
+    .max(MESSAGE_LIMITS.notificationTitle, `Title must be at most ${MESSAGE_LIMITS.notificationTitle} characters`),
   body: z
     .string({ error: MSG.descriptionRequired })
     .trim()
     .min(1, MSG.descriptionRequired)
-    .max(5000, 'Description must be at most 5000 characters'),
+    .max(MESSAGE_LIMITS.notificationDescription, `Description must be at most ${MESSAGE_LIMITS.notificationDescription} characters`),
   userIds: z
     .string()
     .max(200_000)
@@ -99,6 +103,10 @@ export const supportBodySchema = z
   .object({
     email: z.string({ error: MSG.fillAllFields }).trim().max(254).regex(EMAIL_PATTERN, MSG.invalidEmail),
     username: z.string().trim().max(100).optional(),
-    msg: z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).max(10_000, 'Message must be at most 10000 characters'),
+    msg: z
+      .string({ error: MSG.fillAllFields })
+      .trim()
+      .min(1, MSG.fillAllFields)
+      .max(MESSAGE_LIMITS.support, `Message must be at most ${MESSAGE_LIMITS.support.toLocaleString('en-US')} characters`),
   })
   .meta({ id: 'SupportBody' });

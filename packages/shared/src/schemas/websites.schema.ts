@@ -8,6 +8,7 @@ import {
   SEARCH_ENGINES,
   SOCIAL_NETWORKS,
   TRAFFIC_SOURCES,
+  WEBSITE_LIMITS,
   WEBSITE_STATUSES,
 } from '../constants.ts';
 import { countryCodeByName, TARGET_COUNTRIES } from '../countries.ts';
@@ -21,7 +22,7 @@ import { isPublicHost } from './public-host.ts';
  * which is also how browsers and 9Hits' fetchers read it (`http://2130706433/` is 127.0.0.1).
  */
 export function isValidWebsiteUrl(value: string): boolean {
-  if (/\s/.test(value) || value.length > 2000) return false;
+  if (/\s/.test(value) || value.length > WEBSITE_LIMITS.address) return false;
   let url: URL;
   try {
     url = new URL(value);
@@ -79,13 +80,13 @@ const websiteFields = {
   url: z.string({ error: MSG.invalidUrl }).trim().refine(isValidWebsiteUrl, MSG.invalidUrl),
   daily_hit_limit: z.coerce.number({ error: MSG.fillRequired }).int(MSG.fillRequired).min(1, MSG.fillRequired).max(100_000_000),
   traffic_source: z.enum(TRAFFIC_SOURCES, { error: MSG.fillRequired }),
-  traffic_source_type: z.string().trim().max(2000).default(''),
+  traffic_source_type: z.string().trim().max(WEBSITE_LIMITS.address).default(''),
   bounce_rate_reduction: z.boolean().default(true),
   geolocation_type: z.enum(GEOLOCATION_TYPES, { error: MSG.fillRequired }).default('All Countries'),
   geolocations: z.array(locationInput).max(100).default([]),
   status: z.enum(WEBSITE_STATUSES).optional(),
   type: z.enum(PACKAGE_TYPES).default('normal'),
-  title: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(WEBSITE_LIMITS.title, `The title can be at most ${WEBSITE_LIMITS.title} characters.`).optional(),
   search_engine: z.enum(SEARCH_ENGINES).optional(),
   user_id: z.unknown().optional(),
   email: z.unknown().optional(),
@@ -113,7 +114,8 @@ function checkRules(
   } else if (w.traffic_source === 'Organic') {
     const keywords = splitKeywords(source);
     if (keywords.length > MAX_KEYWORDS) ctx.addIssue({ code: 'custom', message: MSG.keywordLimit, path: ['traffic_source_type'] });
-    if (keywords.some((k) => k.length > 100)) ctx.addIssue({ code: 'custom', message: MSG.fillTheFields, path: ['traffic_source_type'] });
+    if (keywords.some((k) => k.length > WEBSITE_LIMITS.keyword))
+      ctx.addIssue({ code: 'custom', message: MSG.fillTheFields, path: ['traffic_source_type'] });
   }
   if (w.geolocation_type === 'Specific Countries') {
     if (w.geolocations.length === 0) ctx.addIssue({ code: 'custom', message: MSG.selectCountry, path: ['geolocations'] });

@@ -3,10 +3,11 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { ACCOUNT_LIMITS, MOBILE_LENGTH } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { useSignedInUser } from '../../app/session/index.ts';
 import { useLogout } from '../../app/session/index.ts';
-import { CityCountryFields, NameFields } from '../../components/details-fields.tsx';
+import { CityCountryFields, NameFields, digitsOnly } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { useUpdateDetailsMutation } from './api/update-details.ts';
@@ -55,12 +56,23 @@ export function UpdateDetailsPage() {
             label="Mobile number"
             type="tel"
             autoComplete="tel"
-            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
             {...text('phoneNumber')}
+            onChange={(event) => {
+              event.target.value = digitsOnly(event.target.value);
+              void field('phoneNumber').onChange(event);
+            }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '\\+?[0-9]*', maxLength: MOBILE_LENGTH.max + 1 } }}
           />
         </Grid>
         <Grid size={12}>
-          <TextField label="Address" autoComplete="street-address" multiline minRows={2} {...text('address')} />
+          <TextField
+            label="Address"
+            autoComplete="street-address"
+            multiline
+            minRows={2}
+            {...text('address')}
+            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.address } }}
+          />
         </Grid>
         <CityCountryFields text={text} control={control} suggested={SUGGESTED_COUNTRIES} />
         <Grid size={12}>

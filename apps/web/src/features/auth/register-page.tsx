@@ -11,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { stripUsername } from '@traffic/shared/constants';
+import { ACCOUNT_LIMITS, MOBILE_LENGTH, stripUsername } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
-import { registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
+import { PASSWORD_MIN_LENGTH, registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
 import { useSignIn } from '../../app/session/index.ts';
-import { CityCountryFields, NameFields } from '../../components/details-fields.tsx';
+import { CityCountryFields, NameFields, digitsOnly } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -61,7 +61,13 @@ export function RegisterPage() {
     <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
       <Grid component="form" container spacing={2.5} noValidate onSubmit={submit} aria-label="Register">
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...text('email')}
+            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.email } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
@@ -75,6 +81,7 @@ export function RegisterPage() {
                 onChange={(event) => onChange(stripUsername(event.target.value))}
                 label="Username"
                 autoComplete="username"
+                slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.username } }}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? 'Letters, digits, underscores and spaces'}
                 fullWidth
@@ -88,7 +95,8 @@ export function RegisterPage() {
             autoComplete="new-password"
             {...field('password')}
             error={Boolean(errors.password)}
-            helperText={errors.password?.message}
+            helperText={errors.password?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.password } }}
             fullWidth
           />
         </Grid>
@@ -97,12 +105,21 @@ export function RegisterPage() {
             label="Mobile Number"
             type="tel"
             autoComplete="tel"
-            slotProps={{ htmlInput: { inputMode: 'tel' } }}
             {...text('phoneNumber')}
+            onChange={(event) => {
+              event.target.value = digitsOnly(event.target.value);
+              void field('phoneNumber').onChange(event);
+            }}
+            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: MOBILE_LENGTH.max + 1 } }}
           />
         </Grid>
         <Grid size={12}>
-          <TextField label="Address" autoComplete="street-address" {...text('address')} />
+          <TextField
+            label="Address"
+            autoComplete="street-address"
+            {...text('address')}
+            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.address } }}
+          />
         </Grid>
         <NameFields text={text} />
         <CityCountryFields text={text} control={control} />

@@ -39,33 +39,37 @@ describe('Create Website (normal)', { timeout: 45_000 }, () => {
     expect(hits).toHaveAttribute('aria-valuemax', '50');
   });
 
-  it('starts on Direct with bounce rate reduction on and All Countries, every source input disabled', async () => {
+  it('starts on Direct with bounce rate reduction on and All Countries: Direct needs no source input', async () => {
     await openForm();
     expect(screen.getByRole('radio', { name: 'Direct' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Bounce Rate Reduction' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'All Countries' })).toBeChecked();
-    expect(field('Referral address')).toBeDisabled();
-    expect(field('Keyword')).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: 'Social network' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByLabelText('Referral address')).toBeNull();
+    expect(screen.queryByLabelText('Keyword')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Social network' })).toBeNull();
   });
 
-  it("enables only the selected source's input", async () => {
+  it("shows only the selected source's input, keeping what was typed in another", async () => {
     await openForm();
     const user = typist();
     await user.click(screen.getByRole('radio', { name: 'Referal' }));
-    expect(field('Referral address')).toBeEnabled();
+    await user.type(field('Referral address'), 'https://news.example.org');
     expect(screen.getByRole('combobox', { name: 'Referral preset' })).not.toHaveAttribute('aria-disabled');
-    expect(field('Keyword')).toBeDisabled();
+    expect(screen.queryByLabelText('Keyword')).toBeNull();
 
     await user.click(screen.getByRole('radio', { name: 'Organic' }));
     expect(field('Keyword')).toBeEnabled();
     expect(field('Keyword')).toHaveAttribute('placeholder', MSG.keywordPlaceholder);
-    expect(field('Referral address')).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: 'Social network' })).toHaveAttribute('aria-disabled', 'true');
+    expect(field('Keyword')).toHaveAttribute('maxLength', '100');
+    expect(screen.queryByLabelText('Referral address')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Social network' })).toBeNull();
 
     await user.click(screen.getByRole('radio', { name: 'Social' }));
     expect(screen.getByRole('combobox', { name: 'Social network' })).not.toHaveAttribute('aria-disabled');
-    expect(field('Keyword')).toBeDisabled();
+    expect(screen.queryByLabelText('Keyword')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Referal' }));
+    expect(field('Referral address')).toHaveValue('https://news.example.org');
   });
 
   it('enables the country boxes only for Specific Countries', async () => {

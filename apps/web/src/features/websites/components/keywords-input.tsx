@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { MAX_KEYWORDS } from '@traffic/shared/constants';
+import { MAX_KEYWORDS, WEBSITE_LIMITS } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { splitKeywords } from '@traffic/shared/schemas/websites.schema';
 import { notify } from '../../../app/toast.ts';
@@ -52,6 +52,7 @@ export function KeywordsInput({ value, onChange, onBlur, inputRef, disabled = fa
           error={Boolean(error)}
           helperText={error ?? `Up to ${MAX_KEYWORDS} keywords (${value.length}/${MAX_KEYWORDS}).`}
           inputRef={inputRef}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: WEBSITE_LIMITS.keyword } }}
         />
       )}
     />

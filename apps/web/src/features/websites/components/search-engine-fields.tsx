@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { SEARCH_ENGINES } from '@traffic/shared/constants';
+import { SEARCH_ENGINES, WEBSITE_LIMITS } from '@traffic/shared/constants';
 import { externalLinks } from '../../../app/links.ts';
 import { titleLabelFor } from '../search-engine-title.ts';
 import type { WebsiteFormValues } from '../website-form-model.ts';
@@ -35,7 +35,8 @@ export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
                 required
                 disabled={readOnly}
                 error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
+                helperText={fieldState.error?.message ?? `${field.value.length}/${WEBSITE_LIMITS.title}`}
+                slotProps={{ htmlInput: { maxLength: WEBSITE_LIMITS.title }, formHelperText: { sx: { textAlign: 'right' } } }}
                 fullWidth
               />
             )}

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { SelectField } from './select-field.tsx';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { REFERRAL_PRESETS, SOCIAL_NETWORKS, TRAFFIC_SOURCES, type TrafficSource } from '@traffic/shared/constants';
+import { REFERRAL_PRESETS, SOCIAL_NETWORKS, TRAFFIC_SOURCES, WEBSITE_LIMITS, type TrafficSource } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import type { WebsiteFormValues } from '../website-form-model.ts';
 
@@ -19,12 +19,17 @@ interface TrafficSourceFieldsProps {
   readOnly: boolean;
 }
 
-/** The normal form's traffic source: choosing a source enables only that source's input (docs/product.md section 4). */
+/**
+ * The normal form's traffic source: choosing a source shows only that source's input (docs/product.md
+ * section 4); Direct needs none. The other sources' values are kept while hidden, so switching back
+ * loses nothing, and only the chosen one is sent.
+ */
 export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
   const { control, setValue } = useFormContext<WebsiteFormValues>();
   const source = useWatch({ control, name: 'trafficSource' });
   const referral = useWatch({ control, name: 'referral' });
-  const off = (own: TrafficSource) => readOnly || source !== own;
+  // The admin's read-only view shows every input, as it was saved.
+  const shows = (own: TrafficSource) => readOnly || source === own;
 
   return (
     <Grid container spacing={2}>
@@ -49,68 +54,73 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
           )}
         />
       </Grid>
-      <Grid size={{ xs: 12, sm: 7 }}>
-        <Controller
-          name="referral"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              inputRef={field.ref}
-              label="Referral address"
-              placeholder="https://"
-              type="url"
-              disabled={off('Referal')}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              fullWidth
-            />
-          )}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 5 }}>
-        <TextField
-          select
-          label="Referral preset"
-          value={(REFERRAL_PRESETS as readonly string[]).includes(referral) ? referral : ''}
-          onChange={(event) => setValue('referral', event.target.value, { shouldDirty: true })}
-          disabled={off('Referal')}
-          fullWidth
-        >
-          {REFERRAL_PRESETS.map((preset) => (
-            <MenuItem key={preset} value={preset}>
-              {preset}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
-          name="keyword"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              inputRef={field.ref}
-              label="Keyword"
-              placeholder={MSG.keywordPlaceholder}
-              disabled={off('Organic')}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              fullWidth
-            />
-          )}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <SelectField
-          name="social"
-          label="Social network"
-          options={SOCIAL_NETWORKS}
-          // The admin's view leaves this one select usable (docs/product.md section 2, View website).
-          disabled={readOnly ? false : source !== 'Social'}
-        />
-      </Grid>
+      {shows('Referal') && (
+        <Grid size={{ xs: 12, sm: 7 }}>
+          <Controller
+            name="referral"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="Referral address"
+                placeholder="https://"
+                type="url"
+                disabled={readOnly}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { maxLength: WEBSITE_LIMITS.address } }}
+                fullWidth
+              />
+            )}
+          />
+        </Grid>
+      )}
+      {shows('Referal') && (
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <TextField
+            select
+            label="Referral preset"
+            value={(REFERRAL_PRESETS as readonly string[]).includes(referral) ? referral : ''}
+            onChange={(event) => setValue('referral', event.target.value, { shouldDirty: true })}
+            disabled={readOnly}
+            fullWidth
+          >
+            {REFERRAL_PRESETS.map((preset) => (
+              <MenuItem key={preset} value={preset}>
+                {preset}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+      )}
+      {shows('Organic') && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="keyword"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="Keyword"
+                placeholder={MSG.keywordPlaceholder}
+                disabled={readOnly}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { maxLength: WEBSITE_LIMITS.keyword } }}
+                fullWidth
+              />
+            )}
+          />
+        </Grid>
+      )}
+      {shows('Social') && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {/* The admin's view leaves this one select usable (docs/product.md section 2, View website). */}
+          <SelectField name="social" label="Social network" options={SOCIAL_NETWORKS} disabled={false} />
+        </Grid>
+      )}
     </Grid>
   );
 }

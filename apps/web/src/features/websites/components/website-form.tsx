@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo, type FormEvent } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import type { PackageType } from '@traffic/shared/constants';
+import { WEBSITE_LIMITS, type PackageType } from '@traffic/shared/constants';
 import { paths } from '../../../app/paths.ts';
 import { formResolver } from '../../../lib/form-resolver.ts';
 import { hitSliderBounds } from '../hit-slider-bounds.ts';
@@ -63,7 +63,7 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, on
               disabled={readOnly}
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message ?? (mode === 'edit' ? 'The address of a website cannot be changed.' : undefined)}
-              slotProps={{ htmlInput: { readOnly: mode !== 'create', autoComplete: 'url' } }}
+              slotProps={{ htmlInput: { readOnly: mode !== 'create', autoComplete: 'url', maxLength: WEBSITE_LIMITS.address } }}
               fullWidth
             />
           )}
