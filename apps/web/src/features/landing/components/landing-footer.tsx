@@ -6,20 +6,29 @@ import { Link as RouterLink } from 'react-router';
 import { VERSION_LABEL } from '@traffic/shared/version';
 import { paths } from '../../../app/paths.ts';
 
+function FooterLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Typography
+      component={RouterLink}
+      to={to}
+      color="text.secondary"
+      sx={{ textDecoration: 'none', '&:hover, &:focus-visible': { textDecoration: 'underline' } }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
 export function LandingFooter() {
   return (
     // A border and a plain styled link: the landing page loads no Divider or Link module of its own.
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ py: 3, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography
-            component={RouterLink}
-            to={paths.tos()}
-            color="text.secondary"
-            sx={{ textDecoration: 'none', '&:hover, &:focus-visible': { textDecoration: 'underline' } }}
-          >
-            Terms of Service
-          </Typography>
+          <Stack direction="row" spacing={3}>
+            <FooterLink to={paths.about()}>About Us</FooterLink>
+            <FooterLink to={paths.tos()}>Terms of Service</FooterLink>
+          </Stack>
           <Typography variant="caption" color="text.secondary">
             {VERSION_LABEL}
           </Typography>
