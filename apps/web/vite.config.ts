@@ -28,13 +28,37 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme carries its CSS-variables theme builder (createThemeWithVars) for themes made
+ * with `cssVariables: true`; theme.ts never asks for one, yet the builder would ship with the
+ * landing page (about 11 kB gzip). The production build replaces it with a stub that says why if
+ * it is ever called; tests and the dev server keep MUI as it is.
+ */
+function withoutCssVariablesTheme(): Plugin {
+  const stub = '\0traffic:no-css-variables-theme';
+  return {
+    name: 'traffic:no-css-variables-theme',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './createThemeWithVars.mjs' && importer && /@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer))
+        return stub;
+      return null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return 'export default function createThemeWithVars() { throw new Error("theme.ts builds the theme without CSS variables; cssVariables themes are stubbed out by vite.config.ts."); }';
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // Fail the build, not the landing page, when a deployment sets a bad external URL.
   readExternalLinks(loadEnv(mode, root, 'VITE_'));
 
   return {
     root,
-    plugins: [react(), chunkModules()],
+    plugins: [react(), chunkModules(), withoutCssVariablesTheme()],
     // The manifest lets scripts/check-bundle.ts (run after every build) hold the landing page's
     // JavaScript budget and keep admin code out of customers' bundles.
     // No modulepreload polyfill: every browser the build targets but Safari 16 preloads natively,

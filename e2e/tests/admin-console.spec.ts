@@ -27,7 +27,13 @@ test('an admin deactivates a customer from /users, who is then told so on /websi
   await expect(row).toHaveCount(1);
   await expect(table.getByRole('row')).toHaveCount(2);
   await row.getByRole('button', { name: `Deactivate ${details.username}` }).click();
-  await expect(toast(admin.page, 'User account activated or deactivated successfully')).toBeVisible();
+  await admin.page
+    .getByRole('dialog', { name: `Deactivate ${details.username}?` })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
+  await expect(toast(admin.page, 'User account activated or deactivated successfully')).toContainText(
+    `${details.username} was deactivated.`,
+  );
   await expect(row.getByText('DEACTIVATED')).toBeVisible();
   await expect(row.getByRole('button', { name: `Deactivate ${details.username}` })).toBeDisabled();
   await admin.context.close();

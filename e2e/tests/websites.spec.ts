@@ -1,30 +1,12 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { User as LoadedUser, Website as WireWebsite } from '@traffic/shared/schemas/accounts.schema';
-import { adminWithDetails, registerViaApi, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Website as WireWebsite } from '@traffic/shared/schemas/accounts.schema';
+import { adminWithDetails, bearer, customerWithPackages, loadUser, signedInContext, uniqueHost } from './support/accounts.ts';
 
 /*
  * The website journeys in a real browser against the real server (sandbox mode, embedded 9Hits):
  * adding a normal and an seo website, pausing, activating, editing, checking delivered hits,
  * deleting, and the capacity limits. Every test registers its own customers.
  */
-
-const bearer = (session: ApiSession) => ({ authorization: `Bearer ${session.token}` });
-
-async function customerWithPackages(request: APIRequestContext, packages: string[]): Promise<ApiSession> {
-  const admin = await adminWithDetails(request);
-  const { details, session } = await registerViaApi(request);
-  for (const pkg of packages) {
-    const grant = await request.post('/api/users/addPackage', { headers: bearer(admin), data: { pkg, email: details.email } });
-    expect(grant.status(), await grant.text()).toBe(200);
-  }
-  return session;
-}
-
-async function loadUser(request: APIRequestContext, session: ApiSession): Promise<LoadedUser> {
-  const response = await request.post(`/api/users/load/${encodeURIComponent(session.data.email)}`, { headers: bearer(session) });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as LoadedUser;
-}
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });

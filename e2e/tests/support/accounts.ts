@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import type { accountsApi } from '@traffic/shared/contract/accounts';
+import type { User as LoadedUser } from '@traffic/shared/schemas/accounts.schema';
 import type { ResponseOf } from '@traffic/shared/contract/endpoint';
 
 /** The admin the e2e server is started with (playwright.config.ts). */
@@ -75,4 +76,24 @@ export function signedInContext(browser: Browser, baseURL: string, session: ApiS
       ],
     },
   });
+}
+
+export const bearer = (session: ApiSession) => ({ authorization: `Bearer ${session.token}` });
+
+/** A new customer holding each of `packages`, granted by the admin through the API. */
+export async function customerWithPackages(request: APIRequestContext, packages: string[]): Promise<ApiSession> {
+  const admin = await adminWithDetails(request);
+  const { details, session } = await registerViaApi(request);
+  for (const pkg of packages) {
+    const grant = await request.post('/api/users/addPackage', { headers: bearer(admin), data: { pkg, email: details.email } });
+    expect(grant.status(), await grant.text()).toBe(200);
+  }
+  return session;
+}
+
+/** The user object as the server answers it now. */
+export async function loadUser(request: APIRequestContext, session: ApiSession): Promise<LoadedUser> {
+  const response = await request.post(`/api/users/load/${encodeURIComponent(session.data.email)}`, { headers: bearer(session) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LoadedUser;
 }

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ScrollRestoration, useNavigation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
-import { DeactivatedBanner } from './deactivated-banner.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { AppHeader, loadSignedInHeader } from './layout/app-header.tsx';
 import { useSession } from './session/session-context.ts';
 
 const NavigationProgress = lazy(async () => ({ default: (await import('./layout/navigation-progress.tsx')).NavigationProgress }));
-// Signed-in users only: a chunk of its own, so the landing page does not load MUI's Dialog.
+// Signed-in users only: chunks of their own, so the landing page does not load MUI's Dialog or Alert.
+const DeactivatedBanner = lazy(async () => ({ default: (await import('./deactivated-banner.tsx')).DeactivatedBanner }));
 const UpdateDetailsPrompt = lazy(async () => ({ default: (await import('./layout/update-details-prompt.tsx')).UpdateDetailsPrompt }));
 
 export function RootLayout() {
@@ -30,7 +30,11 @@ export function RootLayout() {
         </Suspense>
       )}
       <AppHeader />
-      <DeactivatedBanner />
+      {status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <DeactivatedBanner />
+        </Suspense>
+      )}
       <Suspense fallback={<FullPageLoader />}>
         <RouteGuard />
       </Suspense>

@@ -1,17 +1,21 @@
 import { createTheme, responsiveFontSizes } from '@mui/material/styles';
+import { BORDER_RADIUS, FONT_FAMILY, PALETTE } from './palette.ts';
 
 export const theme = responsiveFontSizes(
   createTheme({
     palette: {
       mode: 'dark',
-      primary: { main: '#60a5fa' },
-      secondary: { main: '#a78bfa' },
-      background: { default: '#0b1120', paper: '#111a2e' },
+      primary: { main: PALETTE.primary },
+      secondary: { main: PALETTE.secondary },
+      info: { main: PALETTE.info },
+      success: { main: PALETTE.success },
+      warning: { main: PALETTE.warning },
+      error: { main: PALETTE.error },
+      background: { default: PALETTE.background, paper: PALETTE.paper },
     },
-    shape: { borderRadius: 10 },
+    shape: { borderRadius: BORDER_RADIUS },
     typography: {
-      // System fonts: nothing to download before the first paint.
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+      fontFamily: FONT_FAMILY,
       button: { textTransform: 'none', fontWeight: 600 },
     },
   }),

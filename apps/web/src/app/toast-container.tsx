@@ -1,21 +1,19 @@
 import type { CSSProperties } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '@traffic/shared/constants';
-import { theme } from './theme.ts';
-
-const { palette, typography, shape } = theme;
+import { BORDER_RADIUS, FONT_FAMILY, PALETTE } from './palette.ts';
 
 /** react-toastify reads its colours and font from CSS variables: the app's palette and font, not the library's own. */
 const themed = {
-  '--toastify-color-dark': palette.background.paper,
-  '--toastify-text-color-dark': palette.text.primary,
-  '--toastify-color-info': palette.info.main,
-  '--toastify-color-success': palette.success.main,
-  '--toastify-color-warning': palette.warning.main,
-  '--toastify-color-error': palette.error.main,
-  '--toastify-color-progress-dark': palette.primary.main,
-  '--toastify-font-family': typography.fontFamily,
-  '--toastify-toast-bd-radius': `${String(shape.borderRadius)}px`,
+  '--toastify-color-dark': PALETTE.paper,
+  '--toastify-text-color-dark': PALETTE.text,
+  '--toastify-color-info': PALETTE.info,
+  '--toastify-color-success': PALETTE.success,
+  '--toastify-color-warning': PALETTE.warning,
+  '--toastify-color-error': PALETTE.error,
+  '--toastify-color-progress-dark': PALETTE.primary,
+  '--toastify-font-family': FONT_FAMILY,
+  '--toastify-toast-bd-radius': `${String(BORDER_RADIUS)}px`,
 } as CSSProperties;
 
 /** The one toast container (top-left, 4 s, newest on top); loaded lazily by toast-host.tsx. */
