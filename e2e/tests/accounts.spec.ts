@@ -57,13 +57,17 @@ test('a visitor registers, lands on /home, logs out (the old token stops working
   expect(pathOf(page)).toBe('/home');
 });
 
-test('a fresh admin fills in his details on /update, is logged out, and logs in to /home', async ({ page }) => {
+test('a fresh admin works at once without details, may still fill them on /update, and logs in to /home', async ({ page }) => {
   await page.goto('/login');
   await logIn(page, ADMIN.email, ADMIN.password);
 
-  await expect(page.getByText('Please update your Details to continue')).toBeVisible();
-  expect(pathOf(page)).toBe('/update');
+  // Administrators buy nothing: no details popup, no detour to /update.
+  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
+  expect(pathOf(page)).toBe('/home');
   await expect(page.getByRole('dialog', { name: 'Please Update your Details' })).toHaveCount(0);
+
+  await page.goto('/update');
+  await expect(page.getByText('Please update your Details to continue')).toBeVisible();
 
   await page.getByRole('button', { name: 'UPDATE AND LOGOUT' }).click();
   await expect(page.getByText('Enter an address!')).toBeVisible();

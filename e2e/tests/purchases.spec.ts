@@ -29,7 +29,7 @@ test('a customer buys Basic through the card sandbox and sees it on /home', asyn
   const page = await context.newPage();
 
   await page.goto('/pricing/normal');
-  await expect(page.getByRole('article', { name: 'Basic' })).toContainText('$14.99 / month');
+  await expect(page.getByRole('article', { name: 'Basic' })).toContainText('$14.99/ month');
   await startCardCheckout(page, 'Basic');
   await expect(page.getByText('14.99 USD')).toBeVisible();
 

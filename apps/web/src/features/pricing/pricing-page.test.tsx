@@ -70,7 +70,7 @@ describe('PricingPage', () => {
     expect(within(mine).getByText('Your plan')).toBeInTheDocument();
     expect(mine).toHaveTextContent(`Your package runs until ${until}; buying it again adds a month.`);
     const other = await card('Basic');
-    expect(within(other).getByRole('alert')).toHaveTextContent(`Buying Basic replaces your Standard package (paid until ${until}) today.`);
+    expect(within(other).getByRole('alert')).toHaveTextContent(`Replaces your Standard package (paid until ${until}) from today.`);
     expect(within(other).queryByText('Your plan')).toBeNull();
   });
 

@@ -93,7 +93,7 @@ describe('WebsitesPage', () => {
     over.stats.normal = { ...over.stats.normal, totalHits: 1000, usedHits: 2200, availableHits: -1200 };
     showApp('/websites/normal', over);
     expect(
-      await screen.findByText('Your websites use 1,200 hits per day more than your package allows.', {}, navigation),
+      await screen.findByText('Your websites, paused ones included, use 1,200 hits per day more than your package allows.', {}, navigation),
     ).toBeInTheDocument();
     expect(screen.queryByText(/-1,200|−1,200/)).toBeNull();
   });

@@ -82,10 +82,10 @@ export function PackageCard({ pkg, effect, signedIn, onSignInRequired, onOrderCr
           </>
         )}
       </CardContent>
-      <CardActions sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1.5 }}>
+      <CardActions disableSpacing sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1.5 }}>
         {effect.kind === 'replaces' && (
           <Alert severity="warning" id={`${headingId}-effect`}>
-            Buying {pkg.name} replaces your {effect.current} package (paid until {effect.until}) today.
+            Replaces your {effect.current} package (paid until {effect.until}) from today.
           </Alert>
         )}
         {effect.kind === 'extends' && (

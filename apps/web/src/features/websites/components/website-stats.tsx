@@ -45,7 +45,7 @@ function StatsCard({ id, title, unit, total, used, available }: StatsCardProps) 
         </Stack>
         {over > 0 && (
           <Typography variant="body2" color="warning.main" sx={{ mt: 1.5 }}>
-            Your websites use {number(over)} {unit} more than your package allows.
+            Your websites, paused ones included, use {number(over)} {unit} more than your package allows.
           </Typography>
         )}
       </CardContent>
