@@ -8,6 +8,8 @@ export const PALETTE = {
   background: '#0b1120',
   paper: '#111a2e',
   text: '#ffffff',
+  /** The keyboard focus ring: lighter than primary, so it stands out beside a primary button too. */
+  focus: '#bfdbfe',
   // MUI's dark-mode status colours, named here so the toasts match the alerts.
   info: '#29b6f6',
   success: '#66bb6a',

@@ -1,6 +1,12 @@
 import { createTheme, responsiveFontSizes } from '@mui/material/styles';
 import { BORDER_RADIUS, FONT_FAMILY, PALETTE } from './palette.ts';
 
+/**
+ * Keyboard focus is always visible (WCAG 2.4.7): a ring in the primary colour, outside the control
+ * so it shows on filled buttons too. Only for keyboard focus (:focus-visible), never on a click.
+ */
+const focusRing = { outline: `3px solid ${PALETTE.focus}`, outlineOffset: 2 };
+
 export const theme = responsiveFontSizes(
   createTheme({
     palette: {
@@ -17,6 +23,17 @@ export const theme = responsiveFontSizes(
     typography: {
       fontFamily: FONT_FAMILY,
       button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      // Buttons, tabs, menu items, icon buttons, checkboxes, radios and switches are all ButtonBase.
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+      // Links in running text are underlined, not told apart by colour alone (WCAG 1.4.1).
+      MuiLink: {
+        defaultProps: { underline: 'always' },
+        styleOverrides: { root: { '&:focus-visible': { ...focusRing, borderRadius: 2 } } },
+      },
+      // Plain router links styled as text (the landing footer, the logo) get the same ring.
+      MuiCssBaseline: { styleOverrides: { 'a:focus-visible': { ...focusRing, borderRadius: 2 } } },
     },
   }),
 );

@@ -22,14 +22,14 @@ describe('EditPackagesPage (/editpackage)', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
     expect(within(await rowOf('Packages', 'pkgStandard')).getByRole('button', { name: 'Edit' })).toBeDisabled();
-    const name = within(row).getByRole('textbox', { name: 'Name' });
+    const name = within(row).getByRole('textbox', { name: /^Name of / });
     expect(name).toHaveFocus();
     await user.clear(name);
     await user.type(name, 'Basic Plus');
-    await user.clear(within(row).getByRole('textbox', { name: 'Price' }));
-    await user.type(within(row).getByRole('textbox', { name: 'Price' }), '15.49');
-    await user.clear(within(row).getByRole('spinbutton', { name: 'Hits per day' }));
-    await user.type(within(row).getByRole('spinbutton', { name: 'Hits per day' }), '1200');
+    await user.clear(within(row).getByRole('textbox', { name: /^Price of / }));
+    await user.type(within(row).getByRole('textbox', { name: /^Price of / }), '15.49');
+    await user.clear(within(row).getByRole('spinbutton', { name: /^Hits per day of / }));
+    await user.type(within(row).getByRole('spinbutton', { name: /^Hits per day of / }), '1200');
     api.reply('GET /packages', ok([saved, standard, seoStarter]));
     await user.click(within(row).getByRole('button', { name: 'Save' }));
 
@@ -51,11 +51,11 @@ describe('EditPackagesPage (/editpackage)', () => {
     const { api } = await openAsAdmin('/editpackage');
     const row = await rowOf('Packages', 'pkgBasic');
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    await user.clear(within(row).getByRole('textbox', { name: 'Price' }));
-    await user.type(within(row).getByRole('textbox', { name: 'Price' }), '0.00');
+    await user.clear(within(row).getByRole('textbox', { name: /^Price of / }));
+    await user.type(within(row).getByRole('textbox', { name: /^Price of / }), '0.00');
     await user.click(within(row).getByRole('button', { name: 'Save' }));
     expect(toasts.error).toHaveBeenCalledWith(MSG.fillAllFields);
-    expect(within(row).getByRole('textbox', { name: 'Price' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(row).getByRole('textbox', { name: /^Price of / })).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PUT /packages')).toHaveLength(0);
   });
 
@@ -63,8 +63,8 @@ describe('EditPackagesPage (/editpackage)', () => {
     const { api } = await openAsAdmin('/editpackage');
     const row = await rowOf('Packages', 'pkgStandard');
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    await user.clear(within(row).getByRole('textbox', { name: 'Name' }));
-    await user.type(within(row).getByRole('textbox', { name: 'Name' }), 'Changed');
+    await user.clear(within(row).getByRole('textbox', { name: /^Name of / }));
+    await user.type(within(row).getByRole('textbox', { name: /^Name of / }), 'Changed');
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));
 
     expect(within(row).getByText('Standard')).toBeInTheDocument();
@@ -76,16 +76,16 @@ describe('EditPackagesPage (/editpackage)', () => {
     const { api } = await openAsAdmin('/editpackage', { 'PUT /packages': fail(500, 'INTERNAL', 'Internal error') });
     const row = await rowOf('Packages', 'pkgBasic');
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    await user.clear(within(row).getByRole('spinbutton', { name: 'Slots' }));
+    await user.clear(within(row).getByRole('spinbutton', { name: /^Slots of / }));
     await user.click(within(row).getByRole('button', { name: 'Save' }));
     expect(toasts.error).toHaveBeenCalledWith(MSG.fillAllFields);
-    expect(within(row).getByRole('spinbutton', { name: 'Slots' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(row).getByRole('spinbutton', { name: /^Slots of / })).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PUT /packages')).toHaveLength(0);
 
-    await user.type(within(row).getByRole('spinbutton', { name: 'Slots' }), '8');
+    await user.type(within(row).getByRole('spinbutton', { name: /^Slots of / }), '8');
     await user.click(within(row).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(MSG.packageEditFailed));
-    expect(within(row).getByRole('spinbutton', { name: 'Slots' })).toHaveValue(8);
+    expect(within(row).getByRole('spinbutton', { name: /^Slots of / })).toHaveValue(8);
   });
 
   it('asks before deleting: No cancels, Yes deletes and reloads; a failed delete says so', async () => {
@@ -125,9 +125,9 @@ describe('EditHitsPage and EditSlotsPage', () => {
     const { api } = await openAsAdmin('/edithits', { 'PUT /additional-hits': ok(saved) });
     const row = await rowOf('Hits packages', '5000Hits');
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    await user.clear(within(row).getByRole('spinbutton', { name: 'Count' }));
-    await user.type(within(row).getByRole('spinbutton', { name: 'Count' }), '6000');
-    await user.click(within(row).getByRole('combobox', { name: 'Type' }));
+    await user.clear(within(row).getByRole('spinbutton', { name: /^Count of / }));
+    await user.type(within(row).getByRole('spinbutton', { name: /^Count of / }), '6000');
+    await user.click(within(row).getByRole('combobox', { name: /^Type of / }));
     await user.click(await screen.findByRole('option', { name: 'seo' }));
     api.reply('GET /additional-hits', ok([hits1000, saved]));
     await user.click(within(row).getByRole('button', { name: 'Save' }));

@@ -77,10 +77,10 @@ export function LoginPage() {
           Login
         </Button>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Link component={RouterLink} to={paths.forgotPassword()} underline="hover">
+          <Link component={RouterLink} to={paths.forgotPassword()}>
             Forgot password?
           </Link>
-          <Link component={RouterLink} to={paths.register()} underline="hover">
+          <Link component={RouterLink} to={paths.register()}>
             {MSG.registerNow}
           </Link>
         </Stack>

@@ -167,7 +167,7 @@ export function RegisterPage() {
         <Grid size={12}>
           <Typography variant="body2">
             Already have an account?{' '}
-            <Link component={RouterLink} to={paths.login()} underline="hover">
+            <Link component={RouterLink} to={paths.login()}>
               Login
             </Link>
           </Typography>

@@ -8,6 +8,8 @@ import type { Draft, TableColumn } from './table-columns.ts';
 
 interface EditableRowProps<Row> {
   row: Row;
+  /** Names the row in its inputs' labels ("Price of Basic (pkgBasic)"), so each input says which item it edits. */
+  rowLabel: string;
   columns: TableColumn<Row>[];
   /** Set while this row is in edit mode. */
   draft: Draft | null;
@@ -25,6 +27,7 @@ interface EditableRowProps<Row> {
 /** A catalogue row: its values with Edit and Delete, or inputs with Save and Cancel. */
 export function EditableRow<Row>({
   row,
+  rowLabel,
   columns,
   draft,
   problems,
@@ -73,7 +76,7 @@ export function EditableRow<Row>({
           {column.editor ? (
             <CellEditorField
               editor={column.editor}
-              label={column.header}
+              label={`${column.header} of ${rowLabel}`}
               value={draft[column.key] ?? ''}
               problem={problems[column.key]}
               autoFocus={column.key === firstEditable}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MSG } from '@traffic/shared/messages';
@@ -14,6 +12,7 @@ import { notify } from '../../../app/toast.ts';
 import { EditableRow } from './editable-row.tsx';
 import { draftOf, draftProblems, type Draft, type TableColumn } from './table-columns.ts';
 import { useConfirmedDelete } from './use-confirmed-delete.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 interface EditableTableProps<Row> {
   label: string;
@@ -98,7 +97,7 @@ export function EditableTable<Row>({
           The list could not be loaded.
         </Alert>
       )}
-      <TableContainer component={Paper} variant="outlined">
+      <TableScroll label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
         <Table aria-label={label} sx={{ minWidth: 760 }}>
           <TableHead>
             <TableRow>
@@ -136,6 +135,7 @@ export function EditableTable<Row>({
                 <EditableRow
                   key={id}
                   row={row}
+                  rowLabel={describe(row)}
                   columns={columns}
                   draft={mine ? editing.draft : null}
                   problems={mine ? problems : {}}
@@ -156,7 +156,7 @@ export function EditableTable<Row>({
             })}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroll>
       {deletion.dialog}
     </>
   );

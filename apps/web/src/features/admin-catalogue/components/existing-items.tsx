@@ -46,7 +46,7 @@ export function ExistingItems({ title, items, loading, failed, onRetry, highligh
       )}
       {items && items.length === 0 && <Typography color="text.secondary">None yet.</Typography>}
       {items && items.length > 0 && (
-        <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
+        <List dense disablePadding tabIndex={0} aria-labelledby={headingId} sx={{ maxHeight: 420, overflowY: 'auto' }}>
           {items.map((item) => (
             <ListItem key={item.id} divider sx={item.id === highlightId ? { bgcolor: 'warning.dark', borderRadius: 1 } : undefined}>
               <ListItemText primary={item.primary} secondary={item.secondary} />

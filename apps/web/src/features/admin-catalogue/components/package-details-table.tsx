@@ -2,13 +2,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { AddonKind } from '../addon-kind.ts';
 import type { ActivatedAddon, ActivatedAddonsRow } from '../api/get-activated-addons.ts';
 import { ActivationsCell } from './activations-cell.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 /** The pager's "All" choice (docs/product.md section 9: 5, 10, all). */
 export const ALL_ROWS = -1;
@@ -50,7 +50,7 @@ export function PackageDetailsTable({
 }: PackageDetailsTableProps) {
   return (
     <>
-      <TableContainer>
+      <TableScroll label="Package details">
         <Table aria-label="Package details" sx={{ minWidth: 720 }}>
           <TableHead>
             <TableRow>
@@ -101,7 +101,7 @@ export function PackageDetailsTable({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroll>
       <TablePagination
         component="div"
         count={total}

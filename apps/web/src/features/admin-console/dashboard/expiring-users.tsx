@@ -2,7 +2,6 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import { EXPIRY_WARNING_DAYS } from '@traffic/shared/constants';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -14,6 +13,7 @@ import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx'
 import { UserStatusButton } from '../components/user-status-button.tsx';
 import { daysUntil, describeDaysLeft, formatDate } from '../format.ts';
 import { useConfirmedUserAction } from '../use-confirmed-user-action.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 const HEADERS = ['Username', 'Email', 'Package', 'Expiry', 'Status', 'Action'];
 const TYPE_LABEL: Record<string, string> = { normal: 'Normal', seo: 'SEO' };
@@ -66,7 +66,7 @@ export function ExpiringUsers() {
           retrying={query.isFetching}
         />
       ) : (
-        <TableContainer>
+        <TableScroll label="Subscriptions ending soon">
           <Table size="small" aria-label="Subscriptions ending soon" aria-busy={query.isPending} sx={{ minWidth: 720 }}>
             <TableHeaderRow headers={HEADERS} />
             <TableBody>
@@ -75,7 +75,7 @@ export function ExpiringUsers() {
               {query.data?.map(row)}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroll>
       )}
       {actions.dialog}
     </SectionCard>

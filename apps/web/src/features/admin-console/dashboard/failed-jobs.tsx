@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { SectionCard } from '../components/section-card.tsx';
 import { TableHeaderRow } from '../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatCount } from '../format.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 const HEADERS = ['Job', 'Gave up', 'Attempts', 'Last error', 'Action'];
 const PAGE_SIZE = 5;
@@ -70,7 +70,7 @@ export function FailedJobs() {
         <LoadError message="The failed jobs could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
         <>
-          <TableContainer>
+          <TableScroll label="Background jobs that gave up">
             <Table size="small" aria-label="Background jobs that gave up" aria-busy={query.isPending} sx={{ minWidth: 720 }}>
               <TableHeaderRow headers={HEADERS} />
               <TableBody>
@@ -79,7 +79,7 @@ export function FailedJobs() {
                 {query.data?.rows.map(row)}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroll>
           {total > PAGE_SIZE && (
             <TablePagination
               component="div"

@@ -1,7 +1,6 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { LATEST_WEBSITES_COUNT } from '@traffic/shared/constants';
@@ -16,6 +15,7 @@ import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx'
 import { WebsiteUrl } from '../components/website-url.tsx';
 import { WebsiteViewButton } from '../components/website-view-button.tsx';
 import { formatCount } from '../format.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 const HEADERS = ['URL', 'Daily hit limit', 'Geolocation', 'Status', 'Traffic source type', 'Traffic source', 'Actions'];
 const SHOWN_COUNTRIES = 3;
@@ -59,7 +59,7 @@ export function LatestWebsites() {
       {query.isError ? (
         <LoadError message="The latest websites could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
-        <TableContainer>
+        <TableScroll label="Latest websites">
           <Table size="small" aria-label="Latest websites" aria-busy={query.isPending} sx={{ minWidth: 860 }}>
             <TableHeaderRow headers={HEADERS} noWrap />
             <TableBody>
@@ -70,7 +70,7 @@ export function LatestWebsites() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroll>
       )}
     </SectionCard>
   );

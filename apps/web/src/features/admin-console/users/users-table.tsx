@@ -1,7 +1,6 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -12,6 +11,7 @@ import { formatDate } from '../format.ts';
 import { UserActions, type UserActionHandlers } from './user-actions.tsx';
 import { UserWebsites } from './user-websites.tsx';
 import { ALL_ROWS } from './users-view-state.ts';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 
 const HEADERS = ['Username', 'Email', 'Subscription expiry', 'Status', 'Package name', 'Websites', 'Actions'];
 const ROWS_PER_PAGE = [5, 10, { label: 'All', value: ALL_ROWS }];
@@ -41,7 +41,7 @@ export function UsersTable({
 }: UsersTableProps) {
   return (
     <>
-      <TableContainer>
+      <TableScroll label="Users details">
         <Table aria-label="Users details" aria-busy={loading} sx={{ minWidth: 1000 }}>
           <TableHead>
             <TableRow>
@@ -74,7 +74,7 @@ export function UsersTable({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroll>
       <TablePagination
         component="div"
         count={total}
