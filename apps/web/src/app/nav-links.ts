@@ -26,19 +26,38 @@ export const customerLinks: readonly NavLink[] = [
   { label: 'Documentation', to: externalLinks.documentation, external: true },
 ];
 
-/** The admin menu of docs/product.md section 2, in its order. */
-export const adminLinks: readonly NavLink[] = [
-  { label: 'Users', to: paths.users() },
-  { label: 'Manage Subscriptions', to: paths.manageSubscriptions() },
-  { label: 'Add Package', to: paths.adminAddPackage() },
-  { label: 'Add Hits', to: paths.addHits() },
-  { label: 'Add Slots', to: paths.addSlots() },
-  { label: 'Add User Package', to: paths.addUserPackage() },
-  { label: 'Add User Extension', to: paths.addUserExtension() },
-  { label: 'Edit Hits', to: paths.editHits() },
-  { label: 'Edit Slots', to: paths.editSlots() },
-  { label: 'Edit Package', to: paths.editPackage() },
-  { label: 'Add Notifications', to: paths.addNotifications() },
-];
+/** A titled group of menu entries. */
+export interface NavSection {
+  title?: string;
+  links: readonly NavLink[];
+}
 
-export const adminHomeLink: NavLink = { label: 'Home', to: paths.home() };
+/**
+ * The admin's back-office navigation: the screens of docs/product.md section 2's admin menu, each
+ * under its documented label, grouped by what they run. A new back-office screen (payments, audit,
+ * jobs) is one entry in one group here; the side panel and the phone drawer both read this list.
+ */
+export const adminSections: readonly NavSection[] = [
+  { title: 'Dashboard', links: [{ label: 'Home', to: paths.home() }] },
+  { title: 'Users', links: [{ label: 'Users', to: paths.users() }] },
+  {
+    title: 'Catalogue',
+    links: [
+      { label: 'Add Package', to: paths.adminAddPackage() },
+      { label: 'Edit Package', to: paths.editPackage() },
+      { label: 'Add Hits', to: paths.addHits() },
+      { label: 'Edit Hits', to: paths.editHits() },
+      { label: 'Add Slots', to: paths.addSlots() },
+      { label: 'Edit Slots', to: paths.editSlots() },
+    ],
+  },
+  {
+    title: 'Grants',
+    links: [
+      { label: 'Add User Package', to: paths.addUserPackage() },
+      { label: 'Add User Extension', to: paths.addUserExtension() },
+      { label: 'Manage Subscriptions', to: paths.manageSubscriptions() },
+    ],
+  },
+  { title: 'Notifications', links: [{ label: 'Add Notifications', to: paths.addNotifications() }] },
+];

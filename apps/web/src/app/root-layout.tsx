@@ -3,15 +3,17 @@ import { ScrollRestoration, useNavigation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { AppHeader, loadSignedInHeader } from './layout/app-header.tsx';
-import { useSession } from './session/session-context.ts';
+import { isAdminView, useSession } from './session/session-context.ts';
 
 const NavigationProgress = lazy(async () => ({ default: (await import('./layout/navigation-progress.tsx')).NavigationProgress }));
 // Signed-in users only: chunks of their own, so the landing page does not load MUI's Dialog or Alert.
+// Administrators only: the back-office frame with its side navigation.
+const AdminFrame = lazy(() => import('./layout/admin-frame.tsx'));
 const DeactivatedBanner = lazy(async () => ({ default: (await import('./deactivated-banner.tsx')).DeactivatedBanner }));
 const UpdateDetailsPrompt = lazy(async () => ({ default: (await import('./layout/update-details-prompt.tsx')).UpdateDetailsPrompt }));
 
 export function RootLayout() {
-  const { status } = useSession();
+  const { status, user } = useSession();
   // While the next screen's code loads, the current one stays up with a bar on top of it.
   const navigating = useNavigation().state === 'loading';
   // A stored session is being confirmed: fetch the signed-in bar's code meanwhile.
@@ -36,7 +38,13 @@ export function RootLayout() {
         </Suspense>
       )}
       <Suspense fallback={<FullPageLoader />}>
-        <RouteGuard />
+        {user && isAdminView(user) ? (
+          <AdminFrame>
+            <RouteGuard />
+          </AdminFrame>
+        ) : (
+          <RouteGuard />
+        )}
       </Suspense>
       {status === 'authenticated' && (
         <Suspense fallback={null}>

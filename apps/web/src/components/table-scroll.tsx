@@ -7,7 +7,7 @@ import TableContainer, { type TableContainerProps } from '@mui/material/TableCon
  */
 export function TableScroll({ label, children, ...rest }: TableContainerProps & { label: string }) {
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={label} {...rest}>
+    <TableContainer tabIndex={0} role="region" aria-label={`${label} table`} {...rest}>
       {children}
     </TableContainer>
   );

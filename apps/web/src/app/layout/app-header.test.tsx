@@ -55,26 +55,34 @@ describe('AppHeader', () => {
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('gives admins Home and the admin screens of the menu, and no bell', async () => {
+  it('gives admins the back-office groups, in the side panel and in the drawer, with the current page marked, and no bell', async () => {
     signIn(makeUser({ role: 'ROLE_ADMIN', status: 'ACTIVE' }));
     renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
-    const menu = await openMenu();
-    expect(hrefs(menu).map(([, href]) => href)).toEqual([
-      '/home',
-      '/users',
-      '/managesubscriptions',
-      '/adminaddpackage',
-      '/addhits',
-      '/addslots',
-      '/adduserpackage',
-      '/adduserextension',
-      '/edithits',
-      '/editslots',
-      '/editpackage',
-      '/addNotifications',
+
+    const panel = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(panel).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(panel).getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
+    const groups = within(panel)
+      .getAllByRole('list')
+      .map((list) => [
+        list.getAttribute('aria-label'),
+        within(list)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ]);
+    expect(groups).toEqual([
+      ['Dashboard', ['/home']],
+      ['Users', ['/users']],
+      ['Catalogue', ['/adminaddpackage', '/editpackage', '/addhits', '/edithits', '/addslots', '/editslots']],
+      ['Grants', ['/adduserpackage', '/adduserextension', '/managesubscriptions']],
+      ['Notifications', ['/addNotifications']],
     ]);
+
+    const menu = await openMenu();
+    expect(hrefs(menu).map(([, href]) => href)).toEqual(groups.flatMap(([, links]) => links));
+    expect(within(menu).getByRole('list', { name: 'Catalogue' })).toBeInTheDocument();
   });
 
   it('logs out: the server ends the token, the stored session is gone and the login page shows', async () => {

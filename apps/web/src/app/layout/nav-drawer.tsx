@@ -1,19 +1,12 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import { NavLink as RouterNavLink } from 'react-router';
-import type { NavLink } from '../nav-links.ts';
-
-export interface NavSection {
-  title?: string;
-  links: readonly NavLink[];
-}
+import type { NavSection } from '../nav-links.ts';
+import { NavSections } from './nav-sections.tsx';
 
 interface NavDrawerProps {
   open: boolean;
@@ -22,37 +15,12 @@ interface NavDrawerProps {
   onLogout: () => void;
 }
 
-/** The whole menu in a side panel: the only menu on small screens, and the admin's full list. */
+/** The whole menu in a side panel: the only menu on small screens (the admin's groups included). */
 export function NavDrawer({ open, onClose, sections, onLogout }: NavDrawerProps) {
   return (
     <Drawer open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280 } } }}>
       <nav aria-label="Menu">
-        {sections.map((section, index) => (
-          <List
-            key={section.title ?? index}
-            subheader={section.title ? <ListSubheader disableSticky>{section.title}</ListSubheader> : undefined}
-          >
-            {section.links.map((link) =>
-              link.external ? (
-                <ListItemButton key={link.label} component="a" href={link.to} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-                  <ListItemText primary={link.label} />
-                  <OpenInNewIcon fontSize="small" color="action" />
-                </ListItemButton>
-              ) : (
-                <ListItemButton
-                  key={link.label}
-                  component={RouterNavLink}
-                  to={link.to}
-                  end
-                  onClick={onClose}
-                  sx={{ '&.active': { color: 'primary.main' } }}
-                >
-                  <ListItemText primary={link.label} />
-                </ListItemButton>
-              ),
-            )}
-          </List>
-        ))}
+        <NavSections sections={sections} onNavigate={onClose} />
         <Divider />
         <List>
           <ListItemButton

@@ -5,17 +5,18 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { adminHomeLink, adminLinks, customerLinks } from '../nav-links.ts';
+import { adminSections, customerLinks, type NavSection } from '../nav-links.ts';
 import { isAdminView } from '../session/session-context.ts';
 import { useLogout } from '../session/use-logout.ts';
-import { AdminMenu } from './admin-menu.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { NavButton } from './nav-button.tsx';
-import { NavDrawer, type NavSection } from './nav-drawer.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
 
-/** Wide screens show the menu in the bar; narrower ones open it from a hamburger. */
-const wide = 'lg';
-const onWide = { display: { xs: 'none', [wide]: 'flex' }, alignItems: 'center' };
+/**
+ * Wide screens show the customer's menu in the bar (from lg) and the admin's in the side panel of
+ * admin-frame.tsx (from md); narrower ones open it from a hamburger.
+ */
+const WIDE = { customer: 'lg', admin: 'md' } as const;
 
 /**
  * The app bar of a signed-in user: menus, drawer, bell and Logout. Its own chunk (app-header.tsx
@@ -25,10 +26,9 @@ export function SignedInHeader({ user }: { user: User }) {
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const admin = isAdminView(user);
-
-  const drawerSections: NavSection[] = admin
-    ? [{ links: [adminHomeLink] }, { title: 'Admin', links: adminLinks }]
-    : [{ links: customerLinks }];
+  const wide = WIDE[admin ? 'admin' : 'customer'];
+  const onWide = { display: { xs: 'none', [wide]: 'flex' }, alignItems: 'center' };
+  const drawerSections: readonly NavSection[] = admin ? adminSections : [{ links: customerLinks }];
 
   return (
     <HeaderBar
@@ -45,16 +45,13 @@ export function SignedInHeader({ user }: { user: User }) {
       }
       after={<NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} sections={drawerSections} onLogout={logout} />}
     >
-      <Box component="nav" aria-label="Main" sx={onWide}>
-        {admin ? (
-          <>
-            <NavButton link={adminHomeLink} />
-            <AdminMenu />
-          </>
-        ) : (
-          customerLinks.map((link) => <NavButton key={link.label} link={link} />)
-        )}
-      </Box>
+      {!admin && (
+        <Box component="nav" aria-label="Main" sx={onWide}>
+          {customerLinks.map((link) => (
+            <NavButton key={link.label} link={link} />
+          ))}
+        </Box>
+      )}
       {!admin && <NotificationBell email={user.email} notifications={user.notifications} />}
       <Button color="inherit" variant="outlined" onClick={logout} sx={{ ...onWide, ml: 1 }}>
         Logout

@@ -82,7 +82,7 @@ describe('HomePage', () => {
     expect(screen.queryByRole('link', { name: 'Extend' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add More' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'See SEO packages' })).toBeNull();
-    expect(screen.getAllByText('Your account is deactivated.Purchase a pacakge to access functionality.')).toHaveLength(1);
+    expect(await screen.findAllByText('Your account is deactivated.Purchase a pacakge to access functionality.')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
   });
 

@@ -1,30 +1,32 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useLocation, useNavigate } from 'react-router';
 import type { Website } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { PACKAGE_TYPE_LABELS } from '../../components/package-type-tabs.tsx';
-import { WebsiteForm } from './components/website-form.tsx';
-import { WebsiteLoader } from './components/website-loader.tsx';
 import { NinehitsApproval } from './components/ninehits-approval.tsx';
-import { formValuesOf } from './website-form-model.ts';
+import { WebsiteDetails } from './components/website-details.tsx';
+import { WebsiteLoader } from './components/website-loader.tsx';
 import { packageTypeOf } from './website-type.ts';
 
-/** /viewWebsite/:id (admin): any customer's website, in the form, read-only. */
+/**
+ * /viewWebsite/:id (admin): any customer's website as a read-only summary, with Back only. An
+ * administrator changes nothing here (the customer's own form is for the customer).
+ */
 export function ViewWebsitePage() {
   return <WebsiteLoader>{(website) => <ViewWebsite website={website} />}</WebsiteLoader>;
 }
 
 function ViewWebsite({ website }: { website: Website }) {
   const navigate = useNavigate();
-  const [initialValues] = useState(() => formValuesOf(website));
-  const [leaving, setLeaving] = useState(false);
+  const location = useLocation();
   const type = packageTypeOf(website);
-
-  // docs/product.md section 2: once the wait dialog opens, the view returns to /websites (nothing is saved).
-  useEffect(() => {
-    if (leaving) void navigate(paths.websites());
-  }, [leaving, navigate]);
+  const active = website.status === 'ACTIVE';
+  // Back to where the admin came from; opened directly (no history in this tab), to the users list.
+  const back = () => void (location.key === 'default' ? navigate(paths.users()) : navigate(-1));
 
   return (
     <FormCard
@@ -32,15 +34,21 @@ function ViewWebsite({ website }: { website: Website }) {
       subtitle={`${PACKAGE_TYPE_LABELS[type]} website of ${website.username} (${website.email})`}
       maxWidth="md"
     >
-      <NinehitsApproval state={website.ninehits_state} />
-      <WebsiteForm
-        type={type}
-        mode="view"
-        initialValues={initialValues}
-        maxHits={website.daily_hit_limit}
-        submitting={leaving}
-        onSubmit={() => setLeaving(true)}
-      />
+      <Stack spacing={3}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+            {website.url}
+          </Typography>
+          <Chip size="small" color={active ? 'success' : 'default'} label={active ? 'Active' : 'Paused'} />
+        </Stack>
+        <NinehitsApproval state={website.ninehits_state} />
+        <WebsiteDetails website={website} />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button variant="outlined" size="large" onClick={back}>
+            Back
+          </Button>
+        </Stack>
+      </Stack>
     </FormCard>
   );
 }

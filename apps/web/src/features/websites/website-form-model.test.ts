@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared/messages';
-import { countryRegions } from './country-regions.ts';
 import { defaultHitLimit, hitSliderBounds } from './hit-slider-bounds.ts';
 import { titleLabelFor } from './search-engine-title.ts';
 import { toWebsiteBody } from './website-body.ts';
@@ -136,16 +135,5 @@ describe('formValuesOf', () => {
 
   it('splits the keywords of the other types', () => {
     expect(formValuesOf(makeSeoWebsite())).toMatchObject({ keywords: ['shoes', 'red shoes'], title: 'My video', searchEngine: 'youtube' });
-  });
-});
-
-describe('countryRegions', () => {
-  it("lists the 38 target countries, and Portugal and Morocco only for the admin's view", () => {
-    const names = (extras: boolean) => countryRegions(extras).flatMap((r) => r.countries.map((c) => c.name));
-    expect(names(false)).toHaveLength(38);
-    expect(names(false)).not.toContain('Portugal');
-    const withExtras = countryRegions(true);
-    expect(withExtras.find((r) => r.region === 'Europe')?.countries.map((c) => c.name)).toContain('Portugal');
-    expect(withExtras.find((r) => r.region === 'Africa')?.countries.map((c) => c.name)).toContain('Morocco');
   });
 });

@@ -33,8 +33,8 @@ export interface WebsiteFormValues {
   keywords: string[];
 }
 
-/** 'create' and 'edit' save; 'view' (admin) only looks. */
-export type FormMode = 'create' | 'edit' | 'view';
+/** A new website, or an existing one (its address then stays as it is). */
+export type FormMode = 'create' | 'edit';
 
 const isOneOf = <T extends string>(list: readonly T[], value: string | null | undefined): value is T =>
   value != null && (list as readonly string[]).includes(value);

@@ -9,21 +9,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { GEOLOCATION_TYPES, type GeolocationType } from '@traffic/shared/constants';
-import { countryRegions } from '../country-regions.ts';
+import { TARGET_REGIONS } from '@traffic/shared/countries';
 import type { WebsiteFormValues } from '../website-form-model.ts';
 
-interface GeolocationFieldsProps {
-  readOnly: boolean;
-  /** The admin's view lists Portugal and Morocco too. */
-  withViewOnlyExtras: boolean;
-}
-
 /** 'GEO Locations': All Countries, or Specific Countries ticked by region (enabled only then). */
-export function GeolocationFields({ readOnly, withViewOnlyExtras }: GeolocationFieldsProps) {
+export function GeolocationFields() {
   const { control } = useFormContext<WebsiteFormValues>();
   const geolocationType = useWatch({ control, name: 'geolocationType' });
-  const regions = countryRegions(withViewOnlyExtras);
-  const boxesOff = readOnly || geolocationType !== 'Specific Countries';
+  const boxesOff = geolocationType !== 'Specific Countries';
 
   return (
     <>
@@ -31,7 +24,7 @@ export function GeolocationFields({ readOnly, withViewOnlyExtras }: GeolocationF
         name="geolocationType"
         control={control}
         render={({ field }) => (
-          <FormControl component="fieldset" disabled={readOnly}>
+          <FormControl component="fieldset">
             <FormLabel component="legend">GEO Locations</FormLabel>
             <RadioGroup
               row
@@ -57,7 +50,7 @@ export function GeolocationFields({ readOnly, withViewOnlyExtras }: GeolocationF
             <FormControl component="div" error={Boolean(fieldState.error)} fullWidth sx={{ mt: 1 }}>
               {/* Newspaper columns: the long regions (Europe, Asia) flow beside the short ones. */}
               <Box sx={{ columnCount: { xs: 2, md: 3 }, columnGap: 3 }}>
-                {regions.map(({ region, countries }) => (
+                {TARGET_REGIONS.map(({ region, countries }) => (
                   <Box key={region} sx={{ breakInside: 'avoid', display: 'inline-block', width: '100%', mb: 2 }}>
                     <FormControl component="fieldset" disabled={boxesOff} fullWidth>
                       <FormLabel component="legend" sx={{ fontWeight: 600 }}>
@@ -74,7 +67,7 @@ export function GeolocationFields({ readOnly, withViewOnlyExtras }: GeolocationF
                                 checked={chosen.has(country.code)}
                                 onChange={(event) => toggle(country.code, event.target.checked)}
                                 // Lets the form focus the first box when no country is chosen.
-                                slotProps={{ input: { ref: region === regions[0]?.region && index === 0 ? field.ref : undefined } }}
+                                slotProps={{ input: { ref: region === TARGET_REGIONS[0]?.region && index === 0 ? field.ref : undefined } }}
                               />
                             }
                           />

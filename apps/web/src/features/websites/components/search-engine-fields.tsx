@@ -12,7 +12,7 @@ import { KeywordsInput } from './keywords-input.tsx';
 import { SelectField } from './select-field.tsx';
 
 /** The non-normal form's search part: the engine, the title it is found by, and up to five keywords. */
-export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
+export function SearchEngineFields() {
   const { control } = useFormContext<WebsiteFormValues>();
   const engine = useWatch({ control, name: 'searchEngine' });
   const titleLabel = titleLabelFor(engine);
@@ -20,7 +20,7 @@ export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 5 }}>
-        <SelectField name="searchEngine" label="Search Engine" options={SEARCH_ENGINES} disabled={readOnly} />
+        <SelectField name="searchEngine" label="Search Engine" options={SEARCH_ENGINES} />
       </Grid>
       <Grid size={{ xs: 12, sm: 7 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -33,7 +33,6 @@ export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
                 inputRef={field.ref}
                 label={titleLabel}
                 required
-                disabled={readOnly}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? `${field.value.length}/${WEBSITE_LIMITS.title}`}
                 slotProps={{ htmlInput: { maxLength: WEBSITE_LIMITS.title }, formHelperText: { sx: { textAlign: 'right' } } }}
@@ -63,7 +62,6 @@ export function SearchEngineFields({ readOnly }: { readOnly: boolean }) {
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              disabled={readOnly}
               error={fieldState.error?.message}
             />
           )}

@@ -4,17 +4,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import type { WebsiteFormValues } from '../website-form-model.ts';
 
 /** One of the website form's choice lists (search engine, social network), with its error under it. */
-export function SelectField({
-  name,
-  label,
-  options,
-  disabled,
-}: {
-  name: 'searchEngine' | 'social';
-  label: string;
-  options: readonly string[];
-  disabled: boolean;
-}) {
+export function SelectField({ name, label, options }: { name: 'searchEngine' | 'social'; label: string; options: readonly string[] }) {
   const { control } = useFormContext<WebsiteFormValues>();
   return (
     <Controller
@@ -26,7 +16,6 @@ export function SelectField({
           {...field}
           inputRef={field.ref}
           label={label}
-          disabled={disabled}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message}
           fullWidth

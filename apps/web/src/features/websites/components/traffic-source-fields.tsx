@@ -14,22 +14,16 @@ import type { WebsiteFormValues } from '../website-form-model.ts';
 
 const SOURCE_LABELS: Record<TrafficSource, string> = { Direct: 'Direct', Referal: 'Referal', Organic: 'Organic', Social: 'Social' };
 
-interface TrafficSourceFieldsProps {
-  /** The admin's view: nothing can change but the social network select (docs/product.md section 2). */
-  readOnly: boolean;
-}
-
 /**
  * The normal form's traffic source: choosing a source shows only that source's input (docs/product.md
  * section 4); Direct needs none. The other sources' values are kept while hidden, so switching back
  * loses nothing, and only the chosen one is sent.
  */
-export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
+export function TrafficSourceFields() {
   const { control, setValue } = useFormContext<WebsiteFormValues>();
   const source = useWatch({ control, name: 'trafficSource' });
   const referral = useWatch({ control, name: 'referral' });
-  // The admin's read-only view shows every input, as it was saved.
-  const shows = (own: TrafficSource) => readOnly || source === own;
+  const shows = (own: TrafficSource) => source === own;
 
   return (
     <Grid container spacing={2}>
@@ -38,7 +32,7 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
           name="trafficSource"
           control={control}
           render={({ field }) => (
-            <FormControl component="fieldset" disabled={readOnly}>
+            <FormControl component="fieldset">
               <FormLabel component="legend">Traffic Source</FormLabel>
               <RadioGroup
                 row
@@ -66,7 +60,6 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
                 label="Referral address"
                 placeholder="https://"
                 type="url"
-                disabled={readOnly}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message}
                 slotProps={{ htmlInput: { maxLength: WEBSITE_LIMITS.address } }}
@@ -83,7 +76,6 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
             label="Referral preset"
             value={(REFERRAL_PRESETS as readonly string[]).includes(referral) ? referral : ''}
             onChange={(event) => setValue('referral', event.target.value, { shouldDirty: true })}
-            disabled={readOnly}
             fullWidth
           >
             {REFERRAL_PRESETS.map((preset) => (
@@ -105,7 +97,6 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
                 inputRef={field.ref}
                 label="Keyword"
                 placeholder={MSG.keywordPlaceholder}
-                disabled={readOnly}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message}
                 slotProps={{ htmlInput: { maxLength: WEBSITE_LIMITS.keyword } }}
@@ -118,7 +109,7 @@ export function TrafficSourceFields({ readOnly }: TrafficSourceFieldsProps) {
       {shows('Social') && (
         <Grid size={{ xs: 12, sm: 6 }}>
           {/* The admin's view leaves this one select usable (docs/product.md section 2, View website). */}
-          <SelectField name="social" label="Social network" options={SOCIAL_NETWORKS} disabled={false} />
+          <SelectField name="social" label="Social network" options={SOCIAL_NETWORKS} />
         </Grid>
       )}
     </Grid>

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { WEBSITE_LIMITS, type PackageType } from '@traffic/shared/constants';
@@ -30,21 +30,13 @@ export interface WebsiteFormProps {
   onSubmit: (values: WebsiteFormValues) => void;
 }
 
-/** The one website form of docs/product.md section 2: add, edit and the admin's view, normal or not. */
+/** The one website form of docs/product.md section 2: add and edit, normal or not (the admin's view is a summary, view-website-page.tsx). */
 export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, onSubmit }: WebsiteFormProps) {
   const resolver = useMemo(() => formResolver((values: WebsiteFormValues) => checkWebsiteForm(values, type, mode)), [type, mode]);
   const form = useForm<WebsiteFormValues>({ defaultValues: initialValues, resolver, reValidateMode: 'onSubmit' });
-  const { control, handleSubmit, getValues } = form;
-  const readOnly = mode === 'view';
+  const { control, handleSubmit } = form;
   const bounds = hitSliderBounds(maxHits);
-
-  // The admin's view saves nothing: Submit only opens the wait dialog on the way back.
-  const submit = readOnly
-    ? (event: FormEvent) => {
-        event.preventDefault();
-        onSubmit(getValues());
-      }
-    : handleSubmit(onSubmit);
+  const submit = handleSubmit(onSubmit);
 
   return (
     <FormProvider {...form}>
@@ -60,7 +52,6 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, on
               type="url"
               placeholder="https://www.example.com"
               required={mode === 'create'}
-              disabled={readOnly}
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message ?? (mode === 'edit' ? 'The address of a website cannot be changed.' : undefined)}
               slotProps={{ htmlInput: { readOnly: mode !== 'create', autoComplete: 'url', maxLength: WEBSITE_LIMITS.address } }}
@@ -68,34 +59,27 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, on
             />
           )}
         />
-        {type !== 'normal' && <SearchEngineFields readOnly={readOnly} />}
+        {type !== 'normal' && <SearchEngineFields />}
         <Controller
           name="dailyHitLimit"
           control={control}
           render={({ field, fieldState }) => (
-            <HitsSlider
-              value={field.value}
-              onChange={field.onChange}
-              bounds={bounds}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-            />
+            <HitsSlider value={field.value} onChange={field.onChange} bounds={bounds} error={fieldState.error?.message} />
           )}
         />
-        {type === 'normal' && <TrafficSourceFields readOnly={readOnly} />}
+        {type === 'normal' && <TrafficSourceFields />}
         <Controller
           name="bounceRateReduction"
           control={control}
           render={({ field }) => (
             <FormControlLabel
               label="Bounce Rate Reduction"
-              disabled={readOnly}
               control={<Switch name={field.name} checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
             />
           )}
         />
         <Divider />
-        <GeolocationFields readOnly={readOnly} withViewOnlyExtras={readOnly} />
+        <GeolocationFields />
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
           <Button component={RouterLink} to={paths.websites()} variant="outlined" size="large" disabled={submitting}>
             Cancel

@@ -1,0 +1,48 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { NavLink as RouterNavLink } from 'react-router';
+import type { NavSection } from '../nav-links.ts';
+
+/**
+ * Menu sections as lists, each under its heading: the phone drawer and the admin's side panel.
+ * The current page's entry is marked (react-router's NavLink sets aria-current="page") and selected.
+ */
+export function NavSections({ sections, onNavigate }: { sections: readonly NavSection[]; onNavigate?: () => void }) {
+  return sections.map((section, index) => (
+    <List
+      key={section.title ?? index}
+      dense={sections.length > 2}
+      aria-label={section.title}
+      subheader={
+        section.title ? (
+          <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5, textTransform: 'uppercase', fontSize: '0.75rem' }}>
+            {section.title}
+          </ListSubheader>
+        ) : undefined
+      }
+    >
+      {section.links.map((link) =>
+        link.external ? (
+          <ListItemButton key={link.label} component="a" href={link.to} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+            <ListItemText primary={link.label} />
+            <OpenInNewIcon fontSize="small" color="action" />
+          </ListItemButton>
+        ) : (
+          <ListItemButton
+            key={link.label}
+            component={RouterNavLink}
+            to={link.to}
+            end
+            onClick={onNavigate}
+            sx={{ '&.active': { color: 'primary.main', bgcolor: 'action.selected', fontWeight: 600 } }}
+          >
+            <ListItemText primary={link.label} />
+          </ListItemButton>
+        ),
+      )}
+    </List>
+  ));
+}
