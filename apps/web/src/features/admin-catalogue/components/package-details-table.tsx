@@ -9,6 +9,7 @@ import type { AddonKind } from '../addon-kind.ts';
 import type { ActivatedAddon, ActivatedAddonsRow } from '../api/get-activated-addons.ts';
 import { ActivationsCell } from './activations-cell.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
+import { EmailText } from '../../../components/email-text.tsx';
 
 /** The pager's "All" choice (docs/product.md section 9: 5, 10, all). */
 export const ALL_ROWS = -1;
@@ -80,7 +81,9 @@ export function PackageDetailsTable({
             {rows?.map((row) => (
               <TableRow key={row.user_id} sx={{ verticalAlign: 'top' }}>
                 <TableCell sx={{ fontWeight: 600 }}>{row.username}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{row.email}</TableCell>
+                <TableCell>
+                  <EmailText email={row.email} />
+                </TableCell>
                 <TableCell sx={{ minWidth: 220 }}>
                   <ActivationsCell
                     label={`Additional hits of ${row.username}`}

@@ -14,6 +14,7 @@ import { UserStatusButton } from '../components/user-status-button.tsx';
 import { daysUntil, describeDaysLeft, formatDate } from '../format.ts';
 import { useConfirmedUserAction } from '../use-confirmed-user-action.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
+import { EmailText } from '../../../components/email-text.tsx';
 
 const HEADERS = ['Username', 'Email', 'Package', 'Expiry', 'Status', 'Action'];
 const TYPE_LABEL: Record<string, string> = { normal: 'Normal', seo: 'SEO' };
@@ -33,7 +34,9 @@ export function ExpiringUsers() {
     return (
       <TableRow key={`${user.id}-${user.type}`} hover>
         <TableCell sx={{ fontWeight: 600 }}>{user.username}</TableCell>
-        <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+        <TableCell>
+          <EmailText email={user.email} />
+        </TableCell>
         <TableCell>
           {user.package_name} <Chip size="small" label={TYPE_LABEL[user.type] ?? user.type} sx={{ ml: 0.5 }} />
         </TableCell>

@@ -1,17 +1,24 @@
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
+import { EmailText } from '../../../components/email-text.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatDate } from '../format.ts';
 import { UserActions, type UserActionHandlers } from './user-actions.tsx';
 import { UserWebsites } from './user-websites.tsx';
 import { ALL_ROWS } from './users-view-state.ts';
-import { TableScroll } from '../../../components/table-scroll.tsx';
 
 const HEADERS = ['Username', 'Email', 'Subscription expiry', 'Status', 'Package name', 'Websites', 'Actions'];
 const ROWS_PER_PAGE = [5, 10, { label: 'All', value: ALL_ROWS }];
@@ -27,7 +34,10 @@ interface UsersTableProps extends UserActionHandlers {
   onRowsPerPageChange: (rowsPerPage: number) => void;
 }
 
-/** 'Users details': one row per user, with their websites and actions; the pager asks the server for each page. */
+/**
+ * 'Users details': one row per user, with their websites and actions; the pager asks the server for
+ * each page. Below the md breakpoint each user is a card (who, then what), not seven squeezed columns.
+ */
 export function UsersTable({
   rows,
   loading,
@@ -39,42 +49,61 @@ export function UsersTable({
   onRowsPerPageChange,
   ...actions
 }: UsersTableProps) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const placeholders = Math.min(rowsPerPage === ALL_ROWS ? 5 : rowsPerPage, 5);
   return (
     <>
-      <TableScroll label="Users details">
-        <Table aria-label="Users details" aria-busy={loading} sx={{ minWidth: 1000 }}>
-          <TableHead>
-            <TableRow>
-              {HEADERS.map((header) => (
-                <TableCell key={header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading && <LoadingRows columns={HEADERS.length} rows={Math.min(rowsPerPage === ALL_ROWS ? 5 : rowsPerPage, 5)} />}
-            {rows?.length === 0 && <EmptyRow columns={HEADERS.length}>{emptyText}</EmptyRow>}
-            {rows?.map((user) => (
-              <TableRow key={user.id} hover sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ fontWeight: 600 }}>{user.username}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>{user.email}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.subscription_expiry_date)}</TableCell>
-                <TableCell>
-                  <StatusChip status={user.status} />
-                </TableCell>
-                <TableCell>{user.package_name ?? '—'}</TableCell>
-                <TableCell sx={{ minWidth: 300 }}>
-                  <UserWebsites username={user.username} websites={user.websites} />
-                </TableCell>
-                <TableCell>
-                  <UserActions user={user} {...actions} />
-                </TableCell>
+      {narrow ? (
+        <Stack component="ul" aria-label="Users details" aria-busy={loading} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 1.5 }}>
+          {loading &&
+            Array.from({ length: placeholders }, (_, index) => <Skeleton key={index} component="li" variant="rounded" height={160} />)}
+          {rows?.length === 0 && (
+            <Typography component="li" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+              {emptyText}
+            </Typography>
+          )}
+          {rows?.map((user) => (
+            <UserCard key={user.id} user={user} actions={actions} />
+          ))}
+        </Stack>
+      ) : (
+        <TableScroll label="Users details">
+          <Table aria-label="Users details" aria-busy={loading} sx={{ minWidth: 1000 }}>
+            <TableHead>
+              <TableRow>
+                {HEADERS.map((header) => (
+                  <TableCell key={header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                    {header}
+                  </TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableScroll>
+            </TableHead>
+            <TableBody>
+              {loading && <LoadingRows columns={HEADERS.length} rows={placeholders} />}
+              {rows?.length === 0 && <EmptyRow columns={HEADERS.length}>{emptyText}</EmptyRow>}
+              {rows?.map((user) => (
+                <TableRow key={user.id} hover sx={{ verticalAlign: 'top' }}>
+                  <TableCell sx={{ fontWeight: 600 }}>{user.username}</TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    <EmailText email={user.email} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.subscription_expiry_date)}</TableCell>
+                  <TableCell>
+                    <StatusChip status={user.status} />
+                  </TableCell>
+                  <TableCell>{user.package_name ?? '—'}</TableCell>
+                  <TableCell sx={{ minWidth: 300 }}>
+                    <UserWebsites username={user.username} websites={user.websites} />
+                  </TableCell>
+                  <TableCell>
+                    <UserActions user={user} {...actions} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
+      )}
       <TablePagination
         component="div"
         count={total}
@@ -89,5 +118,30 @@ export function UsersTable({
         onRowsPerPageChange={(event) => onRowsPerPageChange(Number(event.target.value))}
       />
     </>
+  );
+}
+
+/** One user on a phone: who (name, e-mail, status), what (package and its end, websites), then the actions. */
+function UserCard({ user, actions }: { user: AdminUserRow; actions: UserActionHandlers }) {
+  const headingId = `user-${user.id}-name`;
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {user.username}
+        </Typography>
+        <StatusChip status={user.status} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <EmailText email={user.email} />
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {user.package_name ? `${user.package_name}, subscription expiry ${formatDate(user.subscription_expiry_date)}` : 'No package'}
+      </Typography>
+      <UserWebsites username={user.username} websites={user.websites} />
+      <Stack sx={{ mt: 1.5 }}>
+        <UserActions user={user} {...actions} />
+      </Stack>
+    </Paper>
   );
 }
