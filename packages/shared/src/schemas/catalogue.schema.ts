@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './plain-words.ts';
-import { PACKAGE_TYPES } from '../constants.ts';
+import { CATALOGUE_LIMITS, PACKAGE_TYPES } from '../constants.ts';
 
 /** A price on the wire: a decimal string with two places ("14.99"), as docs/product.md section 3 says. */
 export const priceString = z.string().regex(/^\d+\.\d{2}$/);
@@ -84,8 +84,15 @@ const wholeNumber = (label: string, min: number) =>
         .max(MAX_COUNT, `${label} is too large`),
     );
 
-const nameInput = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
-const descriptionInput = z.string().max(5000, 'Description must be at most 5000 characters').default('');
+const nameInput = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(CATALOGUE_LIMITS.name, `Name must be at most ${CATALOGUE_LIMITS.name} characters`);
+const descriptionInput = z
+  .string()
+  .max(CATALOGUE_LIMITS.description, `Description must be at most ${CATALOGUE_LIMITS.description} characters`)
+  .default('');
 const idInput = z.string().trim().max(120).optional();
 
 export const createPackageBodySchema = z

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
+import { CATALOGUE_LIMITS, DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { packageIdFor } from '@traffic/shared/schemas/catalogue.schema';
 import { notify } from '../../app/toast.ts';
@@ -117,6 +117,7 @@ export function AddPackagePage() {
         {...register('name')}
         error={Boolean(errors.name)}
         helperText={errors.name?.message ?? (id ? `Saved as ${id}${taken ? ', which already exists' : ''}` : ' ')}
+        slotProps={{ htmlInput: { maxLength: CATALOGUE_LIMITS.name } }}
         fullWidth
       />
       <Grid container spacing={2}>
@@ -131,6 +132,7 @@ export function AddPackagePage() {
         {...register('description')}
         error={Boolean(errors.description)}
         helperText={errors.description?.message ?? 'HTML list markup, e.g. <ul><li>Direct traffic</li></ul>'}
+        slotProps={{ htmlInput: { maxLength: CATALOGUE_LIMITS.description } }}
         fullWidth
       />
       <Controller name="type" control={control} render={({ field }) => <PackageTypeField {...field} fullWidth />} />

@@ -1,9 +1,10 @@
+import { MESSAGE_LIMITS } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { EMAIL_PATTERN } from '@traffic/shared/schemas/accounts.schema';
 import type { FormFailure } from '../../lib/form-resolver.ts';
 
 /** The server's limit on a message, enforced while typing. */
-export const MESSAGE_MAX = 10_000;
+export const MESSAGE_MAX = MESSAGE_LIMITS.support;
 
 /** docs/product.md section 5: the email's own message, shown under the field. */
 export function emailError(email: string): string | null {

@@ -1,3 +1,4 @@
+import { MESSAGE_LIMITS } from '@traffic/shared/constants';
 import type { FormFailure } from '../../../lib/form-resolver.ts';
 import { MSG } from '@traffic/shared/messages';
 import type { NotificationAudience } from '../api/send-notification.ts';
@@ -17,8 +18,8 @@ export interface NotificationFormValues {
 export const emptyNotificationForm: NotificationFormValues = { title: '', description: '', sendTo: '' };
 
 /** The server's limits, enforced while typing rather than refused after sending. */
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
+export const TITLE_MAX = MESSAGE_LIMITS.notificationTitle;
+export const DESCRIPTION_MAX = MESSAGE_LIMITS.notificationDescription;
 
 /** docs/product.md section 5, "Notification": each field's own message, all shown at once. */
 export function checkNotificationForm(values: NotificationFormValues): FormFailure<NotificationFormValues>[] {
