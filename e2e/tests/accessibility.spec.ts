@@ -1,16 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { routes } from '../../apps/web/src/app/paths.ts';
-import {
-  ADMIN,
-  bearer,
-  customerWithPackages,
-  loadUser,
-  loginViaApi,
-  signedInContext,
-  uniqueHost,
-  type ApiSession,
-} from './support/accounts.ts';
+import { bearer, customerWithPackages, loadUser, signInAdmin, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
 
 /*
  * Every route of the route table (apps/web/src/app/paths.ts), as the kind of user it is for, in
@@ -87,7 +78,7 @@ function visitsFor(normalId: number, seoId: number): Visit[] {
     { id: 'editSlots', persona: 'admin', url: '/editslots' },
     { id: 'editHits', persona: 'admin', url: '/edithits' },
     { id: 'adminAddPackage', persona: 'admin', url: '/adminaddpackage' },
-    // /update is for a user whose details are missing: the seeded admin, before any journey fills them.
+    // /update is for a user whose details are missing: the seeded admin, until a journey fills them in.
     { id: 'update', persona: 'admin', url: '/update' },
   ];
   return visits;
@@ -132,7 +123,7 @@ test('every route passes axe (WCAG 2.1 A and AA, no serious or critical finding)
   const normalId = await addWebsite(request, customer, 'normal');
   const seoId = await addWebsite(request, customer, 'seo');
   expect((await loadUser(request, customer)).websites).toHaveLength(2);
-  const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const admin = await signInAdmin(request);
 
   const visits = visitsFor(normalId, seoId);
   expect(new Set(visits.map((v) => v.id))).toEqual(new Set(Object.keys(routes)));

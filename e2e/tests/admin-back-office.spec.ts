@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { ADMIN, bearer, customerWithPackages, loginViaApi, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
+import { bearer, customerWithPackages, signInAdmin, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
 
 /*
  * The back office as an operator uses it: the grouped navigation on the left at 1280 px and in the
@@ -33,7 +33,7 @@ test('at 1280 px the admin moves through the grouped side panel, and View Websit
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  const page = await adminPage(browser, baseURL!, await loginViaApi(request, ADMIN.email, ADMIN.password), 1280);
+  const page = await adminPage(browser, baseURL!, await signInAdmin(request), 1280);
   await page.goto('/home');
   const panel = page.getByRole('navigation', { name: 'Back office' });
   await expect(panel.getByRole('list', { name: 'Catalogue' }).getByRole('link')).toHaveText([
@@ -69,7 +69,7 @@ test('at 390 px the same groups open from the menu button, and each user is a ca
   request,
 }) => {
   const customer = await customerWithPackages(request, ['pkgBasic']);
-  const page = await adminPage(browser, baseURL!, await loginViaApi(request, ADMIN.email, ADMIN.password), 390);
+  const page = await adminPage(browser, baseURL!, await signInAdmin(request), 390);
   await page.goto('/home');
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();

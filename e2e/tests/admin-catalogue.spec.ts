@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AddonPackage as Addon } from '@traffic/shared/schemas/catalogue.schema';
-import { adminWithDetails, registerViaApi, signedInContext, uniqueName, type ApiSession } from './support/accounts.ts';
+import { signInAdmin, registerViaApi, signedInContext, uniqueName, type ApiSession } from './support/accounts.ts';
 
 /*
  * The admin catalogue screens in a real browser against the real server: granting a package by
@@ -19,7 +19,7 @@ async function openAs(browser: Browser, baseURL: string | undefined, session: Ap
 const bearer = (session: ApiSession) => ({ authorization: `Bearer ${session.token}` });
 
 test('the admin grants pkgBasic by email and the customer sees Basic on /home', async ({ browser, baseURL, request }) => {
-  const admin = await adminWithDetails(request);
+  const admin = await signInAdmin(request);
   const { details, session: customer } = await registerViaApi(request);
 
   const page = await openAs(browser, baseURL, admin, '/adduserpackage');
@@ -40,7 +40,7 @@ test('the admin grants pkgBasic by email and the customer sees Basic on /home', 
 });
 
 test('the admin adds a hits package and GET /api/additional-hits lists it', async ({ browser, baseURL, request }) => {
-  const admin = await adminWithDetails(request);
+  const admin = await signInAdmin(request);
   const name = uniqueName('Hits');
   // Unique per run, and clear of the seeded counts (ids are count + 'Hits').
   const count = 900_000 + Math.floor(Math.random() * 90_000);
@@ -64,7 +64,7 @@ test('the admin adds a hits package and GET /api/additional-hits lists it', asyn
 });
 
 test("the admin deletes a user's activated add-on from 'Package details' after confirming", async ({ browser, baseURL, request }) => {
-  const admin = await adminWithDetails(request);
+  const admin = await signInAdmin(request);
   const { details } = await registerViaApi(request);
   const [slots] = (await (await request.get('/api/additional-slots')).json()) as Addon[];
   expect(slots, 'the seed holds extra-slots add-ons').toBeDefined();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminWithDetails, registerViaApi, signedInContext, type ApiSession } from './support/accounts.ts';
+import { signInAdmin, registerViaApi, signedInContext, type ApiSession } from './support/accounts.ts';
 
 /*
  * Admin console journeys: the admin changes a customer's account and writes to customers, and a
@@ -17,7 +17,7 @@ const toast = (page: Page, text: string) => page.locator('.Toastify__toast').fil
 
 test('an admin deactivates a customer from /users, who is then told so on /websites', async ({ browser, baseURL, request }) => {
   const { details, session: customer } = await registerViaApi(request);
-  const admin = await openAs(browser, baseURL, await adminWithDetails(request));
+  const admin = await openAs(browser, baseURL, await signInAdmin(request));
 
   await admin.page.goto('/users');
   await expect(admin.page.getByRole('heading', { name: 'Users details' })).toBeVisible();
@@ -52,7 +52,7 @@ test('an admin deactivates a customer from /users, who is then told so on /websi
 test('an admin notifies one customer, who reads it under the bell and clears it', async ({ browser, baseURL, request }) => {
   const { details, session: customer } = await registerViaApi(request);
   const { details: bystander, session: bystanderSession } = await registerViaApi(request);
-  const admin = await openAs(browser, baseURL, await adminWithDetails(request));
+  const admin = await openAs(browser, baseURL, await signInAdmin(request));
   const title = `<b>Maintenance</b> ${details.username}`;
   const body = 'Delivery pauses on Sunday & resumes on Monday.';
 

@@ -1,14 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  bearer,
-  customerWithPackages,
-  loadUser,
-  loginViaApi,
-  signedInContext,
-  uniqueHost,
-  type ApiSession,
-} from './support/accounts.ts';
+import { bearer, customerWithPackages, loadUser, signInAdmin, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
 
 /*
  * The screens say each state once and truly, and an administrator's destructive actions ask first:
@@ -54,7 +45,7 @@ test('a grant that replaces a running package shows what the customer has, asks,
   await addWebsite(request, customer, `https://${uniqueHost('old')}.example.org/`, 800);
   await addWebsite(request, customer, `https://${uniqueHost('new')}.example.org/`, 800);
 
-  const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const admin = await signInAdmin(request);
   const page = await openAs(browser, baseURL, admin, '/adduserpackage');
   await expect(page.getByRole('dialog', { name: 'Please Update your Details' })).toHaveCount(0);
   const form = page.getByRole('form', { name: 'Grant a package' });
@@ -96,7 +87,7 @@ test('Pause All asks first, naming the customer and the effect, then says what i
   await addWebsite(request, customer, `https://${uniqueHost('a')}.example.org/`, 100);
   await addWebsite(request, customer, `https://${uniqueHost('b')}.example.org/`, 100);
 
-  const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const admin = await signInAdmin(request);
   const page = await openAs(browser, baseURL, admin, '/users');
   await page.getByRole('searchbox', { name: 'Search' }).fill(customer.data.username);
   await expect(page.getByRole('table', { name: 'Users details' }).getByRole('row').filter({ hasText: customer.data.email })).toHaveCount(1);
@@ -139,7 +130,7 @@ test('a type never bought is one empty state, and Create Website says so before 
 
 test("a deactivated customer's Home says so once and offers nothing the account cannot do", async ({ browser, baseURL, request }) => {
   const customer = await customerWithPackages(request, ['pkgBasic']);
-  const admin = await loginViaApi(request, ADMIN.email, ADMIN.password);
+  const admin = await signInAdmin(request);
   const off = await request.put(`/api/users/deactivate/${encodeURIComponent(customer.data.email)}`, { headers: bearer(admin) });
   expect(off.status(), await off.text()).toBe(200);
 

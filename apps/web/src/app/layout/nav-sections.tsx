@@ -1,5 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -24,25 +25,26 @@ export function NavSections({ sections, onNavigate }: { sections: readonly NavSe
         ) : undefined
       }
     >
-      {section.links.map((link) =>
-        link.external ? (
-          <ListItemButton key={link.label} component="a" href={link.to} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
-            <ListItemText primary={link.label} />
-            <OpenInNewIcon fontSize="small" color="action" />
-          </ListItemButton>
-        ) : (
-          <ListItemButton
-            key={link.label}
-            component={RouterNavLink}
-            to={link.to}
-            end
-            onClick={onNavigate}
-            sx={{ '&.active': { color: 'primary.main', bgcolor: 'action.selected', fontWeight: 600 } }}
-          >
-            <ListItemText primary={link.label} />
-          </ListItemButton>
-        ),
-      )}
+      {section.links.map((link) => (
+        <ListItem key={link.label} disablePadding>
+          {link.external ? (
+            <ListItemButton component="a" href={link.to} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+              <ListItemText primary={link.label} />
+              <OpenInNewIcon fontSize="small" color="action" />
+            </ListItemButton>
+          ) : (
+            <ListItemButton
+              component={RouterNavLink}
+              to={link.to}
+              end
+              onClick={onNavigate}
+              sx={{ '&.active': { color: 'primary.main', bgcolor: 'action.selected', fontWeight: 600 } }}
+            >
+              <ListItemText primary={link.label} />
+            </ListItemButton>
+          )}
+        </ListItem>
+      ))}
     </List>
   ));
 }
