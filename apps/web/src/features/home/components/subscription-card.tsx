@@ -44,7 +44,12 @@ function Addons({ addons, titleId }: { addons: ActiveAddon[]; titleId: string })
       </Typography>
       <Stack component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {addons.map((addon) => (
-          <Stack key={addon.id} component="li" direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
+          <Stack
+            key={addon.id}
+            component="li"
+            direction="row"
+            sx={{ justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 2, py: 0.5, '& > *': { whiteSpace: 'nowrap' } }}
+          >
             <Typography>
               {addon.kind === 'hits' ? `+${count.format(addon.count)} hits/day` : `+${count.format(addon.count)} slots`}
             </Typography>
