@@ -3,9 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import type { Website } from '@traffic/shared/schemas/accounts.schema';
@@ -15,9 +12,8 @@ import { useDeleteWebsite } from '../api/delete-website.ts';
 import { useTogglePause } from '../api/toggle-pause.ts';
 import { failureMessage } from '../failure-message.ts';
 import { CheckHitsButton } from './check-hits-button.tsx';
+import { WebsiteSummary } from './website-summary.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { WebsiteDetails } from './website-details.tsx';
-import { NinehitsApproval } from './ninehits-approval.tsx';
 
 interface WebsiteCardProps {
   website: Website;
@@ -54,14 +50,7 @@ export function WebsiteCard({ website, mayEdit, mayActivate }: WebsiteCardProps)
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId}>
       <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minWidth: 0 }}>
-          <Typography id={headingId} variant="h6" component="h3" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
-            {website.url}
-          </Typography>
-          <Chip size="small" color={active ? 'success' : 'default'} label={active ? 'Active' : 'Paused'} />
-        </Stack>
-        <NinehitsApproval state={website.ninehits_state} />
-        <WebsiteDetails website={website} />
+        <WebsiteSummary website={website} headingId={headingId} headingLevel="h3" />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {/* Switching on needs an ACTIVE account and a package with room; pausing is always offered. */}
