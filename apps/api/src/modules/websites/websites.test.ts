@@ -165,7 +165,7 @@ describe('websites: creating, editing and capacity', () => {
       traffic_source: 'Organic',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'This text is too long: at most 200 characters.' });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'The title can be at most 200 characters.' });
     const tooMany = await createWebsite(t.app, owner, { geolocation_type: 'Specific Countries', geolocations: Array(101).fill('DE') });
     expect(tooMany.json().message).toBe('Choose at most 100.');
   });
