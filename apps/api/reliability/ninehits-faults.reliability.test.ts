@@ -43,10 +43,12 @@ describe('9Hits unreachable, slow or answering errors', () => {
     for (let round = 0; round < 10 && (await pendingJobs()) > 0; round++) await attemptAll();
     expect(await pendingJobs()).toBe(0);
   };
+  // Each website its own address: one address is listed once per package type.
+  let created = 0;
   const create = async (n: number, overrides: Record<string, unknown> = {}) => {
     const ids: number[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await createWebsite(t.app, owner, { url: `https://site-${i}.example.com/`, ...overrides });
+      const res = await createWebsite(t.app, owner, { url: `https://site-${created++}.example.com/`, ...overrides });
       // Our own write never depends on 9Hits.
       expect(res.statusCode).toBe(201);
       ids.push(res.json().id);
