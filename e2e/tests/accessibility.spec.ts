@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { routes } from '../../apps/web/src/app/paths.ts';
-import { bearer, customerWithPackages, loadUser, signInAdmin, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
+import {
+  createWebsiteViaApi,
+  customerWithPackages,
+  loadUser,
+  signInAdmin,
+  signedInContext,
+  uniqueHost,
+  type ApiSession,
+} from './support/accounts.ts';
 
 /*
  * Every route of the route table (apps/web/src/app/paths.ts), as the kind of user it is for, in
@@ -23,20 +31,7 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function addWebsite(request: APIRequestContext, session: ApiSession, type: 'normal' | 'seo'): Promise<number> {
   const seo =
     type === 'seo' ? { type, search_engine: 'google', title: 'A page title', traffic_source: 'Organic', traffic_source_type: 'cats' } : {};
-  const response = await request.post('/api/website', {
-    headers: bearer(session),
-    data: {
-      url: `https://${uniqueHost(type)}.example.org/`,
-      daily_hit_limit: 100,
-      traffic_source: 'Direct',
-      bounce_rate_reduction: true,
-      geolocation_type: 'All Countries',
-      geolocations: [],
-      ...seo,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return (await createWebsiteViaApi(request, session, { url: `https://${uniqueHost(type)}.example.org/`, ...seo })).id;
 }
 
 /** Every route id, visited as the user it is for, with real ids in its path. */

@@ -1,5 +1,12 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { bearer, customerWithPackages, signInAdmin, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
+import {
+  createWebsiteViaApi,
+  customerWithPackages,
+  signInAdmin,
+  signedInContext,
+  uniqueHost,
+  type ApiSession,
+} from './support/accounts.ts';
 
 /*
  * The back office as an operator uses it: the grouped navigation on the left at 1280 px and in the
@@ -20,18 +27,7 @@ test('at 1280 px the admin moves through the grouped side panel, and View Websit
 }) => {
   const customer = await customerWithPackages(request, ['pkgBasic']);
   const url = `https://${uniqueHost('viewed')}.example.org/`;
-  const created = await request.post('/api/website', {
-    headers: bearer(customer),
-    data: {
-      url,
-      daily_hit_limit: 300,
-      traffic_source: 'Direct',
-      bounce_rate_reduction: true,
-      geolocation_type: 'All Countries',
-      geolocations: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createWebsiteViaApi(request, customer, { url, daily_hit_limit: 300 });
 
   const page = await adminPage(browser, baseURL!, await signInAdmin(request), 1280);
   await page.goto('/home');

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAdmin, registerViaApi, signedInContext, type ApiSession } from './support/accounts.ts';
+import { expect, test, type Browser } from '@playwright/test';
+import { registerViaApi, signInAdmin, signedInContext, toast, type ApiSession } from './support/accounts.ts';
 
 /*
  * Admin console journeys: the admin changes a customer's account and writes to customers, and a
@@ -12,8 +12,6 @@ async function openAs(browser: Browser, baseURL: string | undefined, session: Ap
   const context = await signedInContext(browser, baseURL, session);
   return { context, page: await context.newPage() };
 }
-
-const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
 
 test('an admin deactivates a customer from /users, who is then told so on /websites', async ({ browser, baseURL, request }) => {
   const { details, session: customer } = await registerViaApi(request);

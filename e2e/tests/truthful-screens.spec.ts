@@ -1,5 +1,15 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { bearer, customerWithPackages, loadUser, signInAdmin, signedInContext, uniqueHost, type ApiSession } from './support/accounts.ts';
+import { expect, test, type Browser } from '@playwright/test';
+import {
+  bearer,
+  createWebsiteViaApi,
+  customerWithPackages,
+  loadUser,
+  signInAdmin,
+  signedInContext,
+  toast,
+  uniqueHost,
+  type ApiSession,
+} from './support/accounts.ts';
 
 /*
  * The screens say each state once and truly, and an administrator's destructive actions ask first:
@@ -8,7 +18,6 @@ import { bearer, customerWithPackages, loadUser, signInAdmin, signedInContext, u
  * details popup is for customers only.
  */
 
-const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
 
 async function openAs(browser: Browser, baseURL: string | undefined, session: ApiSession, path: string) {
@@ -16,21 +25,6 @@ async function openAs(browser: Browser, baseURL: string | undefined, session: Ap
   const page = await context.newPage();
   await page.goto(path);
   return page;
-}
-
-async function addWebsite(request: APIRequestContext, session: ApiSession, url: string, hits: number) {
-  const response = await request.post('/api/website', {
-    headers: bearer(session),
-    data: {
-      url,
-      daily_hit_limit: hits,
-      traffic_source: 'Direct',
-      bounce_rate_reduction: true,
-      geolocation_type: 'All Countries',
-      geolocations: [],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 test.use({ locale: 'en-US' });
@@ -42,8 +36,8 @@ test('a grant that replaces a running package shows what the customer has, asks,
 }) => {
   const customer = await customerWithPackages(request, ['pkgStandard']);
   const standardEnd = (await loadUser(request, customer)).subscription_expiry_date!;
-  await addWebsite(request, customer, `https://${uniqueHost('old')}.example.org/`, 800);
-  await addWebsite(request, customer, `https://${uniqueHost('new')}.example.org/`, 800);
+  await createWebsiteViaApi(request, customer, { url: `https://${uniqueHost('old')}.example.org/`, daily_hit_limit: 800 });
+  await createWebsiteViaApi(request, customer, { url: `https://${uniqueHost('new')}.example.org/`, daily_hit_limit: 800 });
 
   const admin = await signInAdmin(request);
   const page = await openAs(browser, baseURL, admin, '/adduserpackage');
@@ -84,8 +78,8 @@ test('a grant that replaces a running package shows what the customer has, asks,
 
 test('Pause All asks first, naming the customer and the effect, then says what it did', async ({ browser, baseURL, request }) => {
   const customer = await customerWithPackages(request, ['pkgBasic']);
-  await addWebsite(request, customer, `https://${uniqueHost('a')}.example.org/`, 100);
-  await addWebsite(request, customer, `https://${uniqueHost('b')}.example.org/`, 100);
+  await createWebsiteViaApi(request, customer, { url: `https://${uniqueHost('a')}.example.org/`, daily_hit_limit: 100 });
+  await createWebsiteViaApi(request, customer, { url: `https://${uniqueHost('b')}.example.org/`, daily_hit_limit: 100 });
 
   const admin = await signInAdmin(request);
   const page = await openAs(browser, baseURL, admin, '/users');
@@ -153,7 +147,7 @@ test("a deactivated customer's Home says so once and offers nothing the account 
 test('the same address cannot be added twice in one package type', async ({ browser, baseURL, request }) => {
   const customer = await customerWithPackages(request, ['pkgBasic']);
   const host = uniqueHost('twice');
-  await addWebsite(request, customer, `https://${host}.example.org/`, 100);
+  await createWebsiteViaApi(request, customer, { url: `https://${host}.example.org/`, daily_hit_limit: 100 });
 
   const page = await openAs(browser, baseURL, customer, '/addWebsite');
   await page.getByLabel('Website address').fill(`HTTPS://${host.toUpperCase()}.EXAMPLE.ORG`);

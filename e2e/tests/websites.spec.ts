@@ -1,6 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Website as WireWebsite } from '@traffic/shared/schemas/accounts.schema';
-import { signInAdmin, bearer, customerWithPackages, loadUser, signedInContext, uniqueHost } from './support/accounts.ts';
+import {
+  createWebsiteViaApi,
+  customerWithPackages,
+  loadUser,
+  signInAdmin,
+  signedInContext,
+  toast,
+  uniqueHost,
+} from './support/accounts.ts';
 
 /*
  * The website journeys in a real browser against the real server (sandbox mode, embedded 9Hits):
@@ -9,7 +16,6 @@ import { signInAdmin, bearer, customerWithPackages, loadUser, signedInContext, u
  */
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
 const card = (page: Page, url: string) => page.getByRole('article', { name: url });
 
 async function chooseOption(page: Page, select: string, option: string) {
@@ -152,22 +158,13 @@ test('Add Website gives way to the limit text when the hits or the slots are use
   // Another customer fills all six slots with 100 hits each: hits are left, slots are not.
   const other = await customerWithPackages(request, ['pkgBasic']);
   for (let i = 0; i < 6; i++) {
-    const created = await request.post('/api/website', {
-      headers: bearer(other),
-      data: {
-        email: other.data.email,
-        username: other.data.username,
-        url: `https://slot${i}-${uniqueHost('s')}.example.com/`,
-        bounce_rate_reduction: true,
-        daily_hit_limit: 100,
-        geolocation_type: 'All Countries',
-        status: 'ACTIVE',
-        traffic_source: 'Direct',
-        traffic_source_type: '',
-        geolocations: [],
-      },
+    await createWebsiteViaApi(request, other, {
+      email: other.data.email,
+      username: other.data.username,
+      url: `https://slot${i}-${uniqueHost('s')}.example.com/`,
+      status: 'ACTIVE',
+      traffic_source_type: '',
     });
-    expect(created.status(), await created.text()).toBe(201);
   }
   expect((await loadUser(request, other)).stats.normal).toMatchObject({ availableHits: 400, availableSlots: 0 });
   const otherContext = await signedInContext(browser, baseURL!, other);
@@ -185,21 +182,13 @@ test('Add Website gives way to the limit text when the hits or the slots are use
 test('the admin views a customer website as a read-only summary; Back leaves it as it was', async ({ browser, baseURL, request }) => {
   const session = await customerWithPackages(request, ['pkgBasic']);
   const url = `https://${uniqueHost('view')}.example.com/`;
-  const created = await request.post('/api/website', {
-    headers: bearer(session),
-    data: {
-      url,
-      daily_hit_limit: 400,
-      traffic_source: 'Social',
-      traffic_source_type: 'Reddit',
-      geolocation_type: 'All Countries',
-      geolocations: [],
-      bounce_rate_reduction: true,
-      status: 'ACTIVE',
-    },
+  const { id } = await createWebsiteViaApi(request, session, {
+    url,
+    daily_hit_limit: 400,
+    traffic_source: 'Social',
+    traffic_source_type: 'Reddit',
+    status: 'ACTIVE',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as WireWebsite;
 
   const admin = await signInAdmin(request);
   const context = await signedInContext(browser, baseURL!, admin);
@@ -226,21 +215,7 @@ test("a website 9Hits rejects says so on its card and in the admin's view; the a
   test.setTimeout(120_000);
   const session = await customerWithPackages(request, ['pkgBasic']);
   const url = `https://${uniqueHost('rejected')}.example.com/`;
-  const created = await request.post('/api/website', {
-    headers: bearer(session),
-    data: {
-      url,
-      daily_hit_limit: 100,
-      traffic_source: 'Direct',
-      traffic_source_type: '',
-      geolocation_type: 'All Countries',
-      geolocations: [],
-      bounce_rate_reduction: true,
-      status: 'ACTIVE',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as WireWebsite;
+  const { id } = await createWebsiteViaApi(request, session, { url, traffic_source_type: '', status: 'ACTIVE' });
   // The sync job creates the campaign at the embedded 9Hits; then its moderation rejects it.
   let key: string | null = null;
   await expect

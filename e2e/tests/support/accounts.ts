@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { accountsApi } from '@traffic/shared/contract/accounts';
 import type { User as LoadedUser } from '@traffic/shared/schemas/accounts.schema';
 import type { ResponseOf } from '@traffic/shared/contract/endpoint';
@@ -108,3 +108,30 @@ export async function loadUser(request: APIRequestContext, session: ApiSession):
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as LoadedUser;
 }
+
+/**
+ * Creates a website through the API as `session`: a Direct, all-countries website of 100 hits a
+ * day unless `overrides` say otherwise. Answers the website as the server stored it.
+ */
+export async function createWebsiteViaApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  overrides: Record<string, unknown> & { url: string },
+): Promise<LoadedUser['websites'][number]> {
+  const response = await request.post('/api/website', {
+    headers: bearer(session),
+    data: {
+      daily_hit_limit: 100,
+      traffic_source: 'Direct',
+      bounce_rate_reduction: true,
+      geolocation_type: 'All Countries',
+      geolocations: [],
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as LoadedUser['websites'][number];
+}
+
+/** A toast on screen holding `text`. */
+export const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });

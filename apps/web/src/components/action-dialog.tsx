@@ -12,17 +12,34 @@ interface ActionDialogProps {
   /** What will change, and for whom. */
   children: ReactNode;
   confirmLabel: string;
+  /** The default, safe answer (focused first; Escape and a click outside mean it too). */
+  cancelLabel?: string;
+  /** 'error' for a deletion, 'warning' for an action that changes a customer's service. */
+  tone?: 'warning' | 'error';
+  width?: 'xs' | 'sm';
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * The confirmation before an administrator's action that changes a customer's service (Pause All,
- * Deactivate, a grant that replaces a running package): it names the customer and the effect, and
- * Cancel is the default. Deletions keep the product's own 'Confirm to submit' dialog.
+ * The one confirmation dialog: a question, what will change and for whom, and two answers with the
+ * safe one focused. An administrator's action on a customer's service (Pause All, Deactivate, a
+ * grant that replaces a running package) uses it directly; deletions through confirm-dialog.tsx,
+ * with the product's own words.
  */
-export function ActionDialog({ open, title, children, confirmLabel, busy, onConfirm, onCancel }: ActionDialogProps) {
+export function ActionDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'warning',
+  width = 'sm',
+  busy,
+  onConfirm,
+  onCancel,
+}: ActionDialogProps) {
   const id = useId();
   return (
     <Dialog
@@ -30,7 +47,7 @@ export function ActionDialog({ open, title, children, confirmLabel, busy, onConf
       onClose={busy ? undefined : onCancel}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
-      maxWidth="sm"
+      maxWidth={width}
       fullWidth
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
@@ -39,9 +56,9 @@ export function ActionDialog({ open, title, children, confirmLabel, busy, onConf
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
-        <Button variant="contained" color="warning" onClick={onConfirm} loading={busy}>
+        <Button variant="contained" color={tone} onClick={onConfirm} loading={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

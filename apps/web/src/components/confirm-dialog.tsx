@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
 import { MSG } from '@traffic/shared/messages';
+import { ActionDialog } from './action-dialog.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -21,34 +16,24 @@ interface ConfirmDialogProps {
  * confirmation before a deletion (catalogue items, activated add-ons, websites).
  */
 export function ConfirmDialog({ open, subject, busy, onYes, onNo }: ConfirmDialogProps) {
-  const id = useId();
   return (
-    <Dialog
+    <ActionDialog
       open={open}
-      // Escape or a click outside is a No; not while the deletion runs.
-      onClose={busy ? undefined : onNo}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      maxWidth="xs"
-      fullWidth
+      title={MSG.confirmTitle}
+      confirmLabel="Yes"
+      cancelLabel="No"
+      tone="error"
+      width="xs"
+      busy={busy}
+      onConfirm={onYes}
+      onCancel={onNo}
     >
-      <DialogTitle id={`${id}-title`}>{MSG.confirmTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-text`}>{MSG.confirmBody}</DialogContentText>
-        {subject && (
-          <DialogContentText variant="body2" sx={{ mt: 1.5, fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}>
-            {subject}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onNo} disabled={busy} autoFocus>
-          No
-        </Button>
-        <Button variant="contained" color="error" onClick={onYes} loading={busy}>
-          Yes
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText>{MSG.confirmBody}</DialogContentText>
+      {subject && (
+        <DialogContentText variant="body2" sx={{ mt: 1.5, fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}>
+          {subject}
+        </DialogContentText>
+      )}
+    </ActionDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountsApi } from '@traffic/shared/contract/accounts';
+import { EMAIL_PATTERN } from '@traffic/shared/schemas/accounts.schema';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Looks like an address worth asking about: the grant itself takes the email as typed. */
-export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+export const looksLikeEmail = (email: string) => EMAIL_PATTERN.test(email.trim());
 
 /**
  * POST users/load/{email} as an admin: the customer a grant is for, with their packages and

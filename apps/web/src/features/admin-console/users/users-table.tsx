@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { EmailText } from '../../../components/email-text.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
+import { TableHeaderRow } from '../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatDate } from '../format.ts';
 import { UserActions, type UserActionHandlers } from './user-actions.tsx';
@@ -69,15 +69,7 @@ export function UsersTable({
       ) : (
         <TableScroll label="Users details">
           <Table aria-label="Users details" aria-busy={loading} sx={{ minWidth: 1000 }}>
-            <TableHead>
-              <TableRow>
-                {HEADERS.map((header) => (
-                  <TableCell key={header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {header}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <TableHeaderRow headers={HEADERS} noWrap />
             <TableBody>
               {loading && <LoadingRows columns={HEADERS.length} rows={placeholders} />}
               {rows?.length === 0 && <EmptyRow columns={HEADERS.length}>{emptyText}</EmptyRow>}

@@ -23,7 +23,6 @@ export function TrafficSourceFields() {
   const { control, setValue } = useFormContext<WebsiteFormValues>();
   const source = useWatch({ control, name: 'trafficSource' });
   const referral = useWatch({ control, name: 'referral' });
-  const shows = (own: TrafficSource) => source === own;
 
   return (
     <Grid container spacing={2}>
@@ -48,7 +47,7 @@ export function TrafficSourceFields() {
           )}
         />
       </Grid>
-      {shows('Referal') && (
+      {source === 'Referal' && (
         <Grid size={{ xs: 12, sm: 7 }}>
           <Controller
             name="referral"
@@ -69,7 +68,7 @@ export function TrafficSourceFields() {
           />
         </Grid>
       )}
-      {shows('Referal') && (
+      {source === 'Referal' && (
         <Grid size={{ xs: 12, sm: 5 }}>
           <TextField
             select
@@ -86,7 +85,7 @@ export function TrafficSourceFields() {
           </TextField>
         </Grid>
       )}
-      {shows('Organic') && (
+      {source === 'Organic' && (
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
             name="keyword"
@@ -106,7 +105,7 @@ export function TrafficSourceFields() {
           />
         </Grid>
       )}
-      {shows('Social') && (
+      {source === 'Social' && (
         <Grid size={{ xs: 12, sm: 6 }}>
           {/* The admin's view leaves this one select usable (docs/product.md section 2, View website). */}
           <SelectField name="social" label="Social network" options={SOCIAL_NETWORKS} />
