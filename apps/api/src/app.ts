@@ -37,9 +37,13 @@ import { capacityScanTask } from './modules/websites/capacity-scan.ts';
 import { approvalScanTask } from './modules/websites/approval-scan.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
 import { PayhereApi } from './modules/payments/payhere-api.ts';
-import { PAYHERE_CHARGES_JOB, payhereRenewalScanTask, payhereChargesJob } from './modules/payments/payhere-charges.ts';
+import { PAYHERE_CHARGES_JOB, payhereChargesJob } from './modules/payments/payhere-charges.ts';
+import { renewalScanTask } from './modules/payments/renewal-scan.ts';
+import { PaypalClient } from './modules/payments/paypal-client.ts';
+import { PAYPAL_SUBSCRIPTION_SYNC_JOB, paypalCancelJob, paypalSubscriptionSyncJob } from './modules/payments/paypal-subscriptions.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { PAYHERE_CANCEL_JOB, PAYPAL_CANCEL_JOB } from './modules/payments/renewals.ts';
 import {
-  PAYHERE_CANCEL_JOB,
   PAYHERE_SUBSCRIPTION_SYNC_JOB,
   payhereCancelJob,
   payhereSubscriptionSyncJob,
@@ -128,13 +132,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
   jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
   const payhereApi = new PayhereApi(config.payhere);
+  const paypal = new PaypalClient(config.paypal);
+  jobs.register(PAYPAL_SUBSCRIPTION_SYNC_JOB, paypalSubscriptionSyncJob(app.ctx, paypal));
+  jobs.register(PAYPAL_CANCEL_JOB, paypalCancelJob(app.ctx, paypal));
   jobs.register(PAYHERE_CHARGES_JOB, payhereChargesJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
   const periodic = [
     capacityScanTask(app.ctx),
     approvalScanTask(app.ctx, ninehits),
-    payhereRenewalScanTask(app.ctx),
+    renewalScanTask(app.ctx),
     payhereSubscriptionSyncTask(app.ctx),
   ];
   const scheduler = new Scheduler(app.ctx.db, app.log, periodic, app.ctx.now);
@@ -163,7 +170,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
       await api.register(paymentsRoutes);
-      await api.register(paypalRoutes);
+      await api.register(paypalRoutes(paypal));
+      await api.register(billingRoutes);
       await api.register(websitesRoutes(ninehits));
       await api.register(ninehitsAccountRoutes(ninehits));
       await api.register(adminRoutes);

@@ -78,6 +78,8 @@ const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(z.email('must be an email address').optional()),
   SUPPORT_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  BUSINESS_NAME: optionalString.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
+  BUSINESS_ADDRESS: optionalString.pipe(z.string().max(400, 'must be at most 400 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -98,6 +100,8 @@ export interface Config {
   ninehits: { apiKey: string; baseUrl: string };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   redisUrl: string | undefined;
+  /** Who receipts are from: the business's name and postal address (`\n` or `|` separate its lines). */
+  business: { name: string; address: string[] };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Said at start-up, not refused: settings that are allowed but deserve a second look. */
   warnings: string[];
@@ -211,6 +215,13 @@ export function loadConfig(env: Env = process.env): Config {
       supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
     },
     redisUrl: e.REDIS_URL,
+    business: {
+      name: e.BUSINESS_NAME ?? new URL(appUrl).hostname,
+      address: (e.BUSINESS_ADDRESS ?? '')
+        .split(/\\n|\n|\|/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    },
     logLevel: e.LOG_LEVEL,
     warnings,
   };

@@ -18,6 +18,25 @@ export const sandboxPaypalOrders = pgTable('sandbox_paypal_orders', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/** The PayPal sandbox's catalogue: products and billing plans (`kind`), as PayPal's API shows them. */
+export const sandboxPaypalPlans = pgTable('sandbox_paypal_plans', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(), // product | plan
+  body: jsonb('body').notNull(),
+  requestId: text('request_id'),
+  createdAt: createdAt(),
+});
+
+/** The PayPal sandbox's subscriptions; `body` holds the subscription and its transactions. */
+export const sandboxPaypalSubscriptions = pgTable('sandbox_paypal_subscriptions', {
+  id: text('id').primaryKey(),
+  status: text('status').notNull(), // APPROVAL_PENDING | ACTIVE | SUSPENDED | CANCELLED | EXPIRED
+  body: jsonb('body').notNull(),
+  requestId: text('request_id'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 export const sandboxNinehitsCampaigns = pgTable('sandbox_ninehits_campaigns', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 400000 }),
   body: jsonb('body').notNull(),

@@ -187,6 +187,8 @@ export const orders = pgTable(
     grantEffect: jsonb('grant_effect'),
     /** The admin who granted it, for provider 'grant' (recorded as a purchase of amount 0). */
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why a paid order was revoked: 'refund' (an admin's, or the gateway's) or 'chargeback'. */
+    revokedReason: text('revoked_reason'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -196,6 +198,26 @@ export const orders = pgTable(
     check('orders_kind_valid', sql`${t.kind} in ('package', 'hits', 'slots')`),
     check('orders_amount_nonneg', sql`${t.amount} >= 0`),
   ],
+);
+
+/**
+ * The PayPal billing plan that bills one package at one price. A price change makes a new plan the
+ * next buyer subscribes to; a subscriber keeps the plan (and price) they approved until they change.
+ */
+export const paypalPlans = pgTable(
+  'paypal_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    productId: text('product_id').notNull(),
+    planId: text('plan_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('paypal_plans_package_price_uq').on(t.packageId, t.price, t.currency)],
 );
 
 /** Every verified gateway event, recorded once: (provider, external_id) makes handling idempotent. */

@@ -7,6 +7,7 @@ export * from './schemas/catalogue.schema.ts';
 export * from './schemas/accounts.schema.ts';
 export * from './capacity.ts';
 export * from './schemas/payments.schema.ts';
+export * from './schemas/billing.schema.ts';
 export * from './schemas/websites.schema.ts';
 export * from './schemas/admin.schema.ts';
 export * from './schemas/jobs.schema.ts';

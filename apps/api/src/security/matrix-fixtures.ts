@@ -20,6 +20,8 @@ export interface Fixtures {
   paidPackageOrder: string;
   paidHitsOrder: string;
   paypalOrderId: string;
+  /** A PayPal subscription of customer a's, not approved yet. */
+  paypalSubscriptionId: string;
   /** A fresh resource per call, so destructive probes never depend on each other. */
   fresh: {
     website(): Promise<number>;
@@ -45,6 +47,12 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
   await sendNotify(app, { order_id: pkgForm.order_id!, payhere_amount: '14.99', payment_id: 'matrix-1' });
   const hitsForm = await startCheckout(app, a, 'hits', '1000Hits');
   await sendNotify(app, { order_id: hitsForm.order_id!, payhere_amount: '4.99', payment_id: 'matrix-2' });
+  const paypalSubscription = await app.inject({
+    method: 'POST',
+    url: '/api/payments/paypal/subscriptions',
+    headers: a.headers,
+    payload: { id: 'pkgBasic' },
+  });
   const paypal = await app.inject({
     method: 'POST',
     url: '/api/payments/paypal/orders',
@@ -115,6 +123,7 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
     paidPackageOrder: pkgForm.order_id!,
     paidHitsOrder: hitsForm.order_id!,
     paypalOrderId: paypal.json().id,
+    paypalSubscriptionId: paypalSubscription.json().id,
     fresh,
   };
 }

@@ -193,6 +193,23 @@ export const PROBES: Record<string, Probe> = {
     request: (f) => ({ url: `/api/payments/paypal/orders/${f.paypalOrderId}/capture` }),
     expect: [401, 402, 404, 404],
   },
+  'POST /api/payments/paypal/subscriptions': {
+    request: () => ({ url: '/api/payments/paypal/subscriptions', payload: { id: 'pkgBasic' } }),
+    expect: [401, 201, 201, 201],
+  },
+  // Not approved yet: the owner is told it is pending; anyone else learns nothing (404).
+  'POST /api/payments/paypal/subscriptions/:id/confirm': {
+    request: (f) => ({ url: `/api/payments/paypal/subscriptions/${f.paypalSubscriptionId}/confirm` }),
+    expect: [401, 200, 404, 404],
+  },
+  // Billing is always the caller's own: nobody reaches another customer's renewal or receipts.
+  'GET /api/billing': { request: () => ({ url: '/api/billing' }), expect: [401, 200, 200, 200] },
+  'GET /api/billing/history': { request: () => ({ url: '/api/billing/history' }), expect: [401, 200, 200, 200] },
+  'POST /api/billing/:type/cancel': { request: () => ({ url: '/api/billing/seo/cancel' }), expect: [401, 404, 404, 404] },
+  'GET /api/billing/receipts/:id': {
+    request: (f) => ({ url: `/api/billing/receipts/o-${f.paidPackageOrder}` }),
+    expect: [401, 200, 404, 404],
+  },
   'POST /api/payments/paypal/webhook': {
     request: () => ({ url: '/api/payments/paypal/webhook', payload: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED' } }),
     expect: [400, 400, 400, 400],

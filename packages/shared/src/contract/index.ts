@@ -1,5 +1,6 @@
 import { accountsApi } from './accounts.ts';
 import { adminApi, supportApi } from './admin.ts';
+import { billingApi } from './billing.ts';
 import { catalogueApi } from './catalogue.ts';
 import type { Endpoint } from './endpoint.ts';
 import { healthApi } from './health.ts';
@@ -7,12 +8,13 @@ import { paymentsApi } from './payments.ts';
 import { websitesApi } from './websites.ts';
 
 export * from './endpoint.ts';
-export { accountsApi, adminApi, supportApi, catalogueApi, healthApi, paymentsApi, websitesApi };
+export { accountsApi, adminApi, billingApi, supportApi, catalogueApi, healthApi, paymentsApi, websitesApi };
 
 /** The whole API, by module (what the server registers and the security suites walk). */
 export const api = {
   accounts: accountsApi,
   admin: adminApi,
+  billing: billingApi,
   support: supportApi,
   catalogue: catalogueApi,
   health: healthApi,

@@ -96,6 +96,28 @@ export const paymentsApi = {
       },
       (s) => ({ params: s.paypalOrderParamsSchema, responses: { 200: s.captureResultSchema } }),
     ),
+    createSubscription: endpoint(
+      {
+        method: 'POST',
+        path: '/payments/paypal/subscriptions',
+        auth: 'user',
+        tag,
+        errors: [...errors, 429, 502],
+        summary: "Create a PayPal subscription for a package (the button's createSubscription)",
+      },
+      (s) => ({ body: s.paypalSubscriptionBodySchema, responses: { 201: s.paypalOrderSchema } }),
+    ),
+    confirmSubscription: endpoint(
+      {
+        method: 'POST',
+        path: '/payments/paypal/subscriptions/:id/confirm',
+        auth: 'user',
+        tag,
+        errors,
+        summary: "Read an approved PayPal subscription's first charge back from PayPal (the button's onApprove)",
+      },
+      (s) => ({ params: s.paypalOrderParamsSchema, responses: { 200: s.captureResultSchema } }),
+    ),
     webhook: endpoint(
       {
         method: 'POST',

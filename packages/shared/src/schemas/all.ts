@@ -7,3 +7,4 @@ export * from './websites.schema.ts';
 export * from './admin.schema.ts';
 export * from './jobs.schema.ts';
 export * from './ninehits.schema.ts';
+export * from './billing.schema.ts';

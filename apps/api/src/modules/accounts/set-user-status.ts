@@ -3,7 +3,7 @@ import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { findUserByEmail, updateUser } from './users.repository.ts';
 import { PACKAGE_TYPES } from '@traffic/shared';
-import { cancelCardSubscriptions } from '../payments/payhere-subscriptions.ts';
+import { stopRenewals } from '../payments/renewals.ts';
 import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function setUserStatus(ctx: AppContext, admin: AuthUser, email: str
     await updateUser(tx, target.id, { status });
     // A deactivated customer is not charged again; an admin's Activate does not restart billing
     // (the customer buys again when they want it).
-    if (status === 'DEACTIVATED') await cancelCardSubscriptions(tx, { userId: target.id });
+    if (status === 'DEACTIVATED') await stopRenewals(tx, { userId: target.id });
     // Activated again: the websites the system paused meanwhile come back as far as capacity allows.
     else for (const type of PACKAGE_TYPES) await enqueueReconcile(tx, target.id, type);
   });

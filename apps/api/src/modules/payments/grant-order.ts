@@ -5,7 +5,8 @@ import { AppError } from '../../core/app-error.ts';
 import { addMonths } from '../../lib/dates.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
 import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
-import { cancelCardSubscriptions, enqueueSubscriptionSync } from './payhere-subscriptions.ts';
+import { enqueueSubscriptionSync } from './payhere-subscriptions.ts';
+import { isRecurring, stopRenewals } from './renewals.ts';
 import {
   deleteActivation,
   findOrder,
@@ -54,10 +55,10 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
       expiresAt,
       orderId: order.id,
     });
-    // One card subscription bills per package type: a new one, or a move to another package
-    // (bought or granted), stops PayHere charging for the others.
-    if (order.provider === 'payhere' || (current && current.packageId !== pkg.id)) {
-      await cancelCardSubscriptions(tx, { userId: user.id, type: pkg.type, exceptOrderId: order.id });
+    // One recurring subscription bills per package type: a new one (card or PayPal), or a move to
+    // another package (bought or granted), stops the gateways charging for the others.
+    if (isRecurring(order) || (current && current.packageId !== pkg.id)) {
+      await stopRenewals(tx, { userId: user.id, type: pkg.type, exceptOrderId: order.id });
     }
     if (order.provider === 'payhere') await enqueueSubscriptionSync(tx);
     effect = {
@@ -93,14 +94,15 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
   await updateOrder(tx, order.id, { grantedAt: now, grantEffect: effect });
   // An order a deactivated customer started before the deactivation and paid since: what was paid
   // for is theirs, but the card is not charged again.
-  if (user.status === 'DEACTIVATED') await cancelCardSubscriptions(tx, { userId: user.id });
+  if (user.status === 'DEACTIVATED') await stopRenewals(tx, { userId: user.id });
   return true;
 }
 
 /**
- * How early before the paid period ends a monthly charge may extend it. A confirmed charge that
- * arrives earlier waits (it is applied when the period nears its end), so a subscription is never
- * paid more than one period ahead: at most one renewal per billing period.
+ * A confirmed monthly charge extends the subscription only while its paid end is at most one month
+ * and this margin ahead: the charge for the next month applies at once (whenever the gateway bills
+ * it), but a run of further charges waits, one month at a time, so a subscription is never paid
+ * more than one period ahead (docs/decisions/0020-billing.md).
  */
 export const RENEWAL_LEAD_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -119,14 +121,19 @@ export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow)
   // A customer who has moved to another package keeps it; the old plan's charge is for support to refund.
   if (!current || current.packageId !== pkg.id) return 'not-applicable';
   const now = ctx.now();
-  if (current.expiresAt.getTime() - now.getTime() > RENEWAL_LEAD_MS) return 'early';
+  if (current.expiresAt.getTime() > addMonths(now, 1).getTime() + RENEWAL_LEAD_MS) return 'early';
   await setSubscriptionExpiry(tx, current.id, addMonths(current.expiresAt > now ? current.expiresAt : now, 1));
   await enqueueReconcile(tx, order.userId, pkg.type);
   return 'renewed';
 }
 
 /** A charge-back or refund: undoes what the order granted (docs/product.md section 10, "Payments"). */
-export async function revokeOrder(ctx: AppContext, tx: Executor, orderId: string): Promise<void> {
+export async function revokeOrder(
+  ctx: AppContext,
+  tx: Executor,
+  orderId: string,
+  reason: 'refund' | 'chargeback' = 'chargeback',
+): Promise<void> {
   const order = await findOrder(tx, orderId, true);
   if (!order || order.revokedAt) return;
   const now = ctx.now();
@@ -149,7 +156,7 @@ export async function revokeOrder(ctx: AppContext, tx: Executor, orderId: string
     await lockUser(tx, order.userId);
     await deleteActivation(tx, effect.activationId);
   }
-  await updateOrder(tx, order.id, { status: 'revoked', revokedAt: now });
-  // Money taken back: the card is not charged again for this order.
-  await cancelCardSubscriptions(tx, { orderId: order.id });
+  await updateOrder(tx, order.id, { status: 'revoked', revokedAt: now, revokedReason: reason });
+  // Money taken back: the gateway does not charge again for this order.
+  await stopRenewals(tx, { orderId: order.id });
 }

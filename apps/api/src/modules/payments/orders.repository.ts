@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, like, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
 import { activationJson, type ActivationJson } from './activation-fields.ts';
 
@@ -160,29 +160,34 @@ export type GatewaySubscriptionStatus = 'active' | 'failed' | 'cancelling' | 'ca
 /** Still charging, or may still charge: what a cancellation must reach. */
 export const BILLING: GatewaySubscriptionStatus[] = ['active', 'failed'];
 
-/** Granted card package orders whose subscription still bills (no status read yet counts as active). */
-const billing = () =>
+/**
+ * Granted package orders whose gateway subscription still bills: card orders (no status read yet
+ * counts as active) and PayPal subscriptions (a one-time PayPal order has no subscription id).
+ */
+const billing = (provider?: 'payhere') =>
   and(
-    eq(orders.provider, 'payhere'),
+    provider
+      ? eq(orders.provider, provider)
+      : or(eq(orders.provider, 'payhere'), and(eq(orders.provider, 'paypal'), isNotNull(orders.gatewaySubscriptionId))),
     eq(orders.kind, 'package'),
     isNotNull(orders.grantedAt),
     inArray(sql`coalesce(${orders.gatewaySubscriptionStatus}, 'active')`, BILLING),
   );
 
-/** Whether any card subscription still bills. */
+/** Whether any card subscription still bills (the daily read of PayHere's list). */
 export async function anyBillingOrder(db: Executor): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(billing()).limit(1);
+  const [row] = await db.select({ id: orders.id }).from(orders).where(billing('payhere')).limit(1);
   return !!row;
 }
 
 /**
- * Marks 'cancelling' the billing card orders of a user (of a type, all but one order) or one order,
- * and answers their ids.
+ * Marks 'cancelling' the billing orders (card or PayPal) of a user (of a type, all but one order)
+ * or one order, and answers their ids and gateways.
  */
 export async function markBillingOrdersCancelling(
   db: Executor,
   target: { userId: number; type?: string; exceptOrderId?: string } | { orderId: string },
-): Promise<string[]> {
+): Promise<{ id: string; provider: string }[]> {
   const where =
     'orderId' in target
       ? and(billing(), eq(orders.id, target.orderId))
@@ -196,8 +201,8 @@ export async function markBillingOrdersCancelling(
     .update(orders)
     .set({ gatewaySubscriptionStatus: 'cancelling', updatedAt: new Date() })
     .where(where)
-    .returning({ id: orders.id });
-  return rows.map((row) => row.id);
+    .returning({ id: orders.id, provider: orders.provider });
+  return rows;
 }
 
 /** Our granted card package orders among these ids, with their subscription id and status. */
@@ -211,22 +216,26 @@ export function grantedCardOrders(
     .where(and(eq(orders.provider, 'payhere'), eq(orders.kind, 'package'), isNotNull(orders.grantedAt), inArray(orders.id, ids)));
 }
 
-/** The PayHere payment ids already applied to an order (recorded as `payment:<id>` events). */
-export async function appliedPayherePaymentIds(db: Executor, orderId: string): Promise<Set<string>> {
+/** The gateway charge ids already applied to an order (recorded as `<prefix><id>` events: payment:, sale:). */
+export async function appliedChargeIds(db: Executor, orderId: string, provider: string, prefix: string): Promise<Set<string>> {
   const rows = await db
     .select({ externalId: paymentEvents.externalId })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.provider, 'payhere'), like(paymentEvents.externalId, 'payment:%')));
-  return new Set(rows.map((r) => r.externalId.slice('payment:'.length)));
+    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.provider, provider), like(paymentEvents.externalId, `${prefix}%`)));
+  return new Set(rows.map((r) => r.externalId.slice(prefix.length)));
 }
 
-/** Granted card package orders still billing whose subscription ends between `from` and `until` (1,000 at most). */
-export function cardOrdersEndingBetween(db: Executor, from: Date, until: Date): Promise<{ id: string }[]> {
-  return queryRows<{ id: string }>(
+/**
+ * Granted recurring package orders (card, PayPal subscription) still billing whose subscription
+ * ends between `from` and `until` (1,000 at most).
+ */
+export function recurringOrdersEndingBetween(db: Executor, from: Date, until: Date): Promise<{ id: string; provider: string }[]> {
+  return queryRows<{ id: string; provider: string }>(
     db,
-    sql`select o.id from orders o
+    sql`select o.id, o.provider from orders o
         join subscriptions s on s.user_id = o.user_id and s.type = o.package_type and s.package_id = o.item_id
-        where o.provider = 'payhere' and o.kind = 'package' and o.granted_at is not null and o.revoked_at is null
+        where (o.provider = 'payhere' or (o.provider = 'paypal' and o.gateway_subscription_id is not null))
+          and o.kind = 'package' and o.granted_at is not null and o.revoked_at is null
           and coalesce(o.gateway_subscription_status, 'active') in ('active', 'cancelling')
           and s.expires_at between ${from} and ${until}
         limit 1000`,

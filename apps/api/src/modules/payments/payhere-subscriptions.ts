@@ -8,13 +8,11 @@ import {
   BILLING,
   findOrder,
   grantedCardOrders,
-  markBillingOrdersCancelling,
   updateOrder,
   type GatewaySubscriptionStatus,
 } from './orders.repository.ts';
 import type { PayhereApi, PayhereSubscription } from './payhere-api.ts';
 
-export const PAYHERE_CANCEL_JOB = 'payhere-cancel';
 export const PAYHERE_SUBSCRIPTION_SYNC_JOB = 'payhere-subscription-sync';
 
 const FROM_PAYHERE: Record<string, GatewaySubscriptionStatus> = {
@@ -23,24 +21,6 @@ const FROM_PAYHERE: Record<string, GatewaySubscriptionStatus> = {
   CANCELLED: 'cancelled',
   COMPLETED: 'completed',
 };
-
-/** A card package order whose PayHere subscription may still be charging (its status unknown counts as charging). */
-
-/**
- * Stops PayHere charging for the customer's card subscriptions that should no longer bill: when
- * the customer moves to another package or starts a new subscription of the type (`type`, all but
- * `exceptOrderId`), is deactivated (no `type`), or charges an order back (`orderId`). Each is
- * marked 'cancelling' here, in the caller's transaction, and cancelled by a job retried until
- * PayHere confirms.
- */
-export async function cancelCardSubscriptions(
-  tx: Executor,
-  target: { userId: number; type?: string; exceptOrderId?: string } | { orderId: string },
-): Promise<number> {
-  const ids = await markBillingOrdersCancelling(tx, target);
-  for (const id of ids) await enqueueJob(tx, PAYHERE_CANCEL_JOB, { orderId: id }, { dedupeKey: `${PAYHERE_CANCEL_JOB}:${id}` });
-  return ids.length;
-}
 
 /** Asks for every card order's subscription id and status to be read from PayHere (one pending read at a time). */
 export async function enqueueSubscriptionSync(db: Executor): Promise<void> {

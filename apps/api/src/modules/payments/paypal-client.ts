@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import {
+  planSchema,
+  productSchema,
+  subscriptionSchema,
+  transactionsSchema,
+  type CreateSubscriptionInput,
+  type PaypalSubscription,
+  type PaypalTransaction,
+} from './paypal-billing-schemas.ts';
 
 /**
- * The PayPal REST adapter (docs/integrations.md section 2): OAuth client credentials, Orders v2 and
- * webhook verification, spoken over plain HTTP. The base URL decides whether it talks to
+ * The PayPal REST adapter (docs/integrations.md section 2): OAuth client credentials, Orders v2,
+ * Subscriptions v1 (products, plans, subscriptions, their transactions) and webhook verification, spoken over plain HTTP. The base URL decides whether it talks to
  * api-m.paypal.com or to the embedded sandbox; nothing else changes.
  */
 export interface PaypalSettings {
@@ -161,6 +170,59 @@ export class PaypalClient {
     return this.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, orderSchema, '{}', {
       'paypal-request-id': requestId,
     });
+  }
+
+  /** A catalogue product for our plans; the request id makes a retry answer the same product. */
+  async createProduct(name: string, requestId: string): Promise<string> {
+    const body = { name, type: 'SERVICE', category: 'SOFTWARE' };
+    return (await this.call('POST', '/v1/catalogs/products', productSchema, JSON.stringify(body), { 'paypal-request-id': requestId })).id;
+  }
+
+  /** A monthly plan at a fixed USD price, billed until cancelled (`total_cycles: 0`). */
+  async createPlan(input: { productId: string; name: string; price: string; currency: string }, requestId: string): Promise<string> {
+    const body = {
+      product_id: input.productId,
+      name: input.name,
+      status: 'ACTIVE',
+      billing_cycles: [
+        {
+          frequency: { interval_unit: 'MONTH', interval_count: 1 },
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          total_cycles: 0,
+          pricing_scheme: { fixed_price: { value: input.price, currency_code: input.currency } },
+        },
+      ],
+      payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 3 },
+    };
+    return (await this.call('POST', '/v1/billing/plans', planSchema, JSON.stringify(body), { 'paypal-request-id': requestId })).id;
+  }
+
+  /** A subscription waiting for the buyer's approval (status APPROVAL_PENDING). */
+  createSubscription(input: CreateSubscriptionInput, requestId: string): Promise<PaypalSubscription> {
+    const body = {
+      plan_id: input.planId,
+      custom_id: input.customId,
+      subscriber: { email_address: input.email },
+      application_context: { user_action: 'SUBSCRIBE_NOW', return_url: input.returnUrl, cancel_url: input.cancelUrl },
+    };
+    return this.call('POST', '/v1/billing/subscriptions', subscriptionSchema, JSON.stringify(body), { 'paypal-request-id': requestId });
+  }
+
+  getSubscription(id: string): Promise<PaypalSubscription> {
+    return this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`, subscriptionSchema);
+  }
+
+  /** The subscription's charges between two instants (PayPal requires both). */
+  async subscriptionTransactions(id: string, from: Date, until: Date): Promise<PaypalTransaction[]> {
+    const query = `start_time=${from.toISOString()}&end_time=${until.toISOString()}`;
+    const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}/transactions?${query}`;
+    return (await this.call('GET', path, transactionsSchema)).transactions;
+  }
+
+  /** Stops the subscription (204); PayPal answers 422 SUBSCRIPTION_STATUS_INVALID when it is no longer active. */
+  async cancelSubscription(id: string, reason: string): Promise<void> {
+    await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, z.unknown(), JSON.stringify({ reason }));
   }
 
   /**

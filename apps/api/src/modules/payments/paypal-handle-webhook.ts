@@ -13,6 +13,7 @@ import {
 import { revokeOrder } from './grant-order.ts';
 import { PaypalError, type PaypalCapture, type PaypalClient } from './paypal-client.ts';
 import { paypalCustomId, settlePaypalCapture } from './paypal-settle-capture.ts';
+import { enqueuePaypalSubscriptionSync } from './paypal-subscriptions.ts';
 
 const eventSchema = z
   .object({
@@ -22,7 +23,12 @@ const eventSchema = z
       .object({
         id: z.string().optional(),
         status: z.string().optional(),
-        amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
+        // A capture's amount is {currency_code, value}; a subscription sale's is {total, currency}.
+        amount: z
+          .object({ currency_code: z.string(), value: z.string() })
+          .or(z.object({ total: z.string(), currency: z.string() }))
+          .optional(),
+        billing_agreement_id: z.string().optional(),
         custom_id: z.string().optional(),
         invoice_id: z.string().optional(),
         supplementary_data: z
@@ -78,14 +84,13 @@ export async function handlePaypalWebhook(
 
   const event = parsed.data;
   return ctx.db.transaction(async (tx) => {
-    const order = await locateOrder(tx, event.resource);
+    const order = await locateOrder(tx, event.event_type, event.resource);
     const fresh = await recordPaymentEvent(tx, {
       provider: 'paypal',
       externalId: event.id,
       orderId: order?.id ?? null,
       kind: `webhook:${event.event_type}`,
-      amount: event.resource.amount?.value ?? null,
-      currency: event.resource.amount?.currency_code ?? null,
+      ...moneyOf(event.resource),
       payload: event,
     });
     if (!fresh) return 'duplicate';
@@ -94,11 +99,27 @@ export async function handlePaypalWebhook(
   });
 }
 
+const moneyOf = (r: Resource): { amount: string | null; currency: string | null } =>
+  !r.amount
+    ? { amount: null, currency: null }
+    : 'value' in r.amount
+      ? { amount: r.amount.value, currency: r.amount.currency_code }
+      : { amount: r.amount.total, currency: r.amount.currency };
+
+/** A subscription's own events and its sales': they only ask for PayPal's record to be read. */
+const isSubscriptionEvent = (type: string) => type.startsWith('BILLING.SUBSCRIPTION.') || type.startsWith('PAYMENT.SALE.');
+
 async function apply(ctx: AppContext, tx: Executor, order: OrderRow, event: PaypalEvent): Promise<string> {
   const r = event.resource;
+  if (isSubscriptionEvent(event.event_type)) {
+    // What was charged, refunded or stopped is read back from PayPal's API (paypal-subscriptions.ts),
+    // which also puts events delivered out of order right.
+    await enqueuePaypalSubscriptionSync(tx, order.id);
+    return 'subscription read queued';
+  }
   switch (event.event_type) {
     case 'PAYMENT.CAPTURE.COMPLETED': {
-      if (!r.id || !r.amount || !r.status) return 'ignored: incomplete capture';
+      if (!r.id || !r.amount || !('value' in r.amount) || !r.status) return 'ignored: incomplete capture';
       const capture: PaypalCapture = { id: r.id, status: r.status, amount: r.amount, customId: r.custom_id, invoiceId: r.invoice_id };
       return settlePaypalCapture(ctx, tx, order.id, capture, event);
     }
@@ -113,7 +134,7 @@ async function apply(ctx: AppContext, tx: Executor, order: OrderRow, event: Payp
     case 'PAYMENT.CAPTURE.REVERSED': {
       const current = await findOrder(tx, order.id, true);
       if (current?.status !== 'paid') return `ignored: order ${current?.status ?? 'missing'}`;
-      await revokeOrder(ctx, tx, order.id);
+      await revokeOrder(ctx, tx, order.id, event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'chargeback');
       return 'revoked';
     }
     default:
@@ -124,9 +145,16 @@ async function apply(ctx: AppContext, tx: Executor, order: OrderRow, event: Payp
 /**
  * The order an event is about: by PayPal's order id (supplementary_data.related_ids.order_id), by
  * the capture a refund's `rel: "up"` link names (a refund resource usually carries no related_ids),
- * or by our order id in invoice_id when custom_id names the same item.
+ * or by our order id in invoice_id when custom_id names the same item; a subscription's events by
+ * the subscription id.
  */
-async function locateOrder(tx: Executor, r: Resource): Promise<OrderRow | undefined> {
+async function locateOrder(tx: Executor, type: string, r: Resource): Promise<OrderRow | undefined> {
+  if (isSubscriptionEvent(type)) {
+    // The subscription id we stored when we created it: a sale names it as billing_agreement_id.
+    const subscriptionId = type.startsWith('PAYMENT.SALE.') ? r.billing_agreement_id : r.id;
+    const order = subscriptionId ? await findOrderByProviderId(tx, 'paypal', subscriptionId) : undefined;
+    return order?.gatewaySubscriptionId === subscriptionId ? order : undefined;
+  }
   const paypalOrderId = r.supplementary_data?.related_ids?.order_id;
   if (paypalOrderId) {
     const order = await findOrderByProviderId(tx, 'paypal', paypalOrderId);

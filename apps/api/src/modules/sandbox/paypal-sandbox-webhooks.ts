@@ -6,7 +6,7 @@ export type SandboxEventType = 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DE
 
 export interface Delivery {
   event_id: string;
-  event_type: SandboxEventType;
+  event_type: string;
   /** Our webhook's HTTP status (0 when it could not be reached). */
   delivery_status: number;
   /** Exactly what was sent, so a test can replay the delivery. */
@@ -41,24 +41,39 @@ function resourceFor(type: SandboxEventType, order: SandboxOrder, base: string):
   return { ...capture, supplementary_data: { related_ids: related } };
 }
 
+/** Sends a signed event about a captured order to our own webhook URL, as PayPal would. */
+export function deliverSandboxWebhook(ctx: AppContext, type: SandboxEventType, order: SandboxOrder): Promise<Delivery> {
+  const base = `${ctx.config.appUrl}/sandbox/paypal`;
+  return deliverSandboxEvent(ctx, {
+    type,
+    resourceType: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
+    resourceVersion: '2.0',
+    summary: SUMMARIES[type],
+    resource: resourceFor(type, order, base),
+  });
+}
+
 /**
- * Sends a signed event about `order` to our own webhook URL, as PayPal would, and reports what
- * happened. The body is JSON.stringify of the event: the exact text the signature covers.
+ * Sends one signed event to our own webhook URL, as PayPal would, and reports what happened. The
+ * body is JSON.stringify of the event: the exact text the signature covers.
  */
-export async function deliverSandboxWebhook(ctx: AppContext, type: SandboxEventType, order: SandboxOrder): Promise<Delivery> {
+export async function deliverSandboxEvent(
+  ctx: AppContext,
+  e: { type: string; resourceType: string; resourceVersion: string; summary: string; resource: Record<string, unknown> },
+): Promise<Delivery> {
   const base = `${ctx.config.appUrl}/sandbox/paypal`;
   const now = new Date();
-  const resource = resourceFor(type, order, base);
   const event = {
     id: `WH-${paypalStyleId()}-${paypalStyleId()}`,
     event_version: '1.0',
     create_time: now.toISOString(),
-    resource_type: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
-    resource_version: '2.0',
-    event_type: type,
-    summary: SUMMARIES[type],
-    resource,
+    resource_type: e.resourceType,
+    resource_version: e.resourceVersion,
+    event_type: e.type,
+    summary: e.summary,
+    resource: e.resource,
   };
+  const type = e.type;
   const body = JSON.stringify(event);
   const { clientSecret, webhookId } = ctx.config.paypal;
   const headers = signedWebhookHeaders({ secret: clientSecret, webhookId, certUrl: `${base}/v1/notifications/certs/sandbox`, body, now });

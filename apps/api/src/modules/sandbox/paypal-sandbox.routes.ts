@@ -13,6 +13,8 @@ import {
 } from './paypal-sandbox-store.ts';
 import { SANDBOX_AUTH_ALGO, issueSandboxToken, sandboxTokenValid, transmissionSignatureValid } from './paypal-sandbox-signature.ts';
 import { deliverSandboxWebhook, type SandboxEventType } from './paypal-sandbox-webhooks.ts';
+import { invalid, isObject, notFound, optionalText, unprocessable } from './paypal-sandbox-errors.ts';
+import { paypalSandboxBillingRoutes } from './paypal-sandbox-billing.routes.ts';
 
 /**
  * The embedded PayPal (docs/integrations.md section 2), mounted at /sandbox/paypal in sandbox mode only.
@@ -42,23 +44,7 @@ export const SANDBOX_PENDING_BUYER = /^pending(\+[^@]*)?@example\.com$/i;
 type Reply = FastifyReply;
 const ORDER_ID = /^[A-Z0-9]{1,36}$/;
 
-function fail(reply: Reply, status: number, name: string, issue: string, message: string, field?: string): Reply {
-  return reply.code(status).send({
-    name,
-    message,
-    debug_id: paypalStyleId().slice(0, 13).toLowerCase(),
-    details: [{ ...(field ? { field, location: 'body' } : {}), issue, description: message }],
-  });
-}
-const notFound = (reply: Reply) => fail(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'The specified resource does not exist.');
-const unprocessable = (reply: Reply, issue: string, message: string) =>
-  fail(reply, 422, 'UNPROCESSABLE_ENTITY', issue, `The requested action could not be performed. ${message}`);
-const invalid = (reply: Reply, field: string, issue: string) =>
-  fail(reply, 400, 'INVALID_REQUEST', issue, 'Request is not well-formed, syntactically incorrect, or violates schema.', field);
-
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optionalText = (v: unknown, max: number) => v === undefined || (typeof v === 'string' && v.length <= max);
 
 /** The one purchase unit of a create request, or the field that is wrong. */
 function parsePurchaseUnit(body: unknown): PurchaseUnit | { field: string; issue: string } {
@@ -282,4 +268,6 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
   captureEvent('complete', 'PENDING', 'COMPLETED', 'PAYMENT.CAPTURE.COMPLETED', 'CAPTURE_NOT_PENDING');
   captureEvent('deny', 'PENDING', 'DECLINED', 'PAYMENT.CAPTURE.DENIED', 'CAPTURE_NOT_PENDING');
   captureEvent('refund', 'COMPLETED', 'REFUNDED', 'PAYMENT.CAPTURE.REFUNDED', 'CAPTURE_FULLY_REFUNDED');
+
+  await paypalSandboxBillingRoutes(app, { base, opts, authorized, declinedBuyer: SANDBOX_DECLINED_BUYER });
 }

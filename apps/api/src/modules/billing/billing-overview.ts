@@ -1,0 +1,69 @@
+import { PACKAGE_TYPES, type BillingGateway, type BillingOverview, type BillingState, type BillingType } from '@traffic/shared';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { findSubscription, findOrder, lockUser } from '../payments/orders.repository.ts';
+import { isRecurring, stopRenewals } from '../payments/renewals.ts';
+import { subscriptionsWithOrders, type SubscriptionBillingRow } from './billing.repository.ts';
+
+const GATEWAYS: Record<string, BillingGateway> = { payhere: 'card', paypal: 'paypal', grant: 'grant' };
+
+function stateOf(row: SubscriptionBillingRow, now: Date): BillingState {
+  if (new Date(row.expires_at) <= now) return 'expired';
+  const recurring = row.provider === 'payhere' || (row.provider === 'paypal' && row.gateway_subscription_id !== null);
+  if (!recurring) return 'not-renewing';
+  switch (row.gateway_subscription_status ?? 'active') {
+    case 'active':
+      return 'renewing';
+    case 'failed':
+      return 'past-due';
+    default:
+      return 'cancelled';
+  }
+}
+
+function present(type: (typeof PACKAGE_TYPES)[number], row: SubscriptionBillingRow | undefined, now: Date): BillingType {
+  if (!row) return { type, state: 'none', packageId: null, packageName: null, expiresAt: null, gateway: null, canCancel: false };
+  const state = stateOf(row, now);
+  return {
+    type,
+    state,
+    packageId: row.package_id,
+    packageName: row.package_name,
+    expiresAt: new Date(row.expires_at).toISOString(),
+    gateway: row.provider ? (GATEWAYS[row.provider] ?? null) : null,
+    canCancel: state === 'renewing' || state === 'past-due',
+  };
+}
+
+/** GET /api/billing: per package type, the package, when its paid period ends and whether it renews. */
+export async function billingOverview(ctx: AppContext, actor: AuthUser): Promise<BillingOverview> {
+  const rows = await subscriptionsWithOrders(ctx.db, actor.id);
+  const now = ctx.now();
+  return {
+    types: PACKAGE_TYPES.map((type) =>
+      present(
+        type,
+        rows.find((r) => r.type === type),
+        now,
+      ),
+    ),
+  };
+}
+
+/**
+ * POST /api/billing/:type/cancel: stops the type's automatic renewal at its gateway (renewals.ts).
+ * The package stays until its paid period ends; nothing is refunded. Cancelling twice is answered
+ * with the same state, not an error, so a double click or a retry is harmless.
+ */
+export async function cancelRenewal(ctx: AppContext, actor: AuthUser, type: string): Promise<BillingOverview> {
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, actor.id);
+    const subscription = await findSubscription(tx, actor.id, type);
+    const order = subscription?.orderId ? await findOrder(tx, subscription.orderId, true) : undefined;
+    if (!subscription || subscription.expiresAt <= ctx.now()) throw new AppError('NOT_FOUND', `You have no ${type} package.`);
+    if (!order || !isRecurring(order)) throw new AppError('CONFLICT', 'This package does not renew automatically.');
+    await stopRenewals(tx, { orderId: order.id });
+  });
+  return billingOverview(ctx, actor);
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import './plain-words.ts';
+import { PACKAGE_TYPES } from '../constants.ts';
+
+/** POST /api/payments/paypal/subscriptions: the package the buyer subscribes to (never a price). */
+export const paypalSubscriptionBodySchema = z
+  .object({ id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(120) })
+  .meta({ id: 'PaypalSubscriptionBody' });
+
+export const BILLING_GATEWAYS = ['card', 'paypal', 'grant'] as const;
+export type BillingGateway = (typeof BILLING_GATEWAYS)[number];
+
+/**
+ * Where a package type's billing stands: renewing (the gateway charges again on `expiresAt`),
+ * past-due (the last renewal failed), cancelled (the renewal was stopped; the package ends on
+ * `expiresAt`), not-renewing (a grant or a one-time payment ends then), expired, or none.
+ */
+export const BILLING_STATES = ['renewing', 'past-due', 'cancelled', 'not-renewing', 'expired', 'none'] as const;
+export type BillingState = (typeof BILLING_STATES)[number];
+
+export const billingTypeSchema = z.object({
+  type: z.enum(PACKAGE_TYPES),
+  state: z.enum(BILLING_STATES),
+  packageId: z.string().nullable(),
+  packageName: z.string().nullable(),
+  /** When the paid period ends (ISO); null without a package. */
+  expiresAt: z.string().nullable(),
+  gateway: z.enum(BILLING_GATEWAYS).nullable(),
+  /** Whether the customer may stop the automatic renewal now. */
+  canCancel: z.boolean(),
+});
+export type BillingType = z.infer<typeof billingTypeSchema>;
+
+export const billingOverviewSchema = z.object({ types: z.array(billingTypeSchema) }).meta({ id: 'BillingOverview' });
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;
+
+export const billingTypeParamsSchema = z.object({
+  type: z.enum(PACKAGE_TYPES, { error: 'type must be normal or seo' }),
+});
+
+export const HISTORY_KINDS = ['payment', 'renewal', 'grant', 'refund', 'chargeback'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const billingHistoryRowSchema = z.object({
+  /** The receipt's id for a payment or renewal; the row's own id otherwise. */
+  id: z.string(),
+  kind: z.enum(HISTORY_KINDS),
+  date: z.string(),
+  item: z.string(),
+  /** Positive for a charge, negative for money given back. */
+  amount: z.string(),
+  currency: z.string(),
+  gateway: z.enum(BILLING_GATEWAYS),
+  status: z.enum(['paid', 'refunded', 'charged back', 'granted', 'revoked']),
+  /** Whether a PDF receipt can be downloaded for this row. */
+  hasReceipt: z.boolean(),
+});
+export type BillingHistoryRow = z.infer<typeof billingHistoryRowSchema>;
+
+export const billingHistoryQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(0).max(100_000).default(0),
+  size: z.coerce.number({ error: 'size must be a number' }).int().min(1).max(100).default(10),
+});
+
+export const billingHistorySchema = z.object({ total: z.number(), rows: z.array(billingHistoryRowSchema) }).meta({ id: 'BillingHistory' });
+export type BillingHistory = z.infer<typeof billingHistorySchema>;
+
+/** A receipt id: `o-<order uuid>` for the payment that bought an order, `r-<n>` for a renewal. */
+export const receiptParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^(o-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|r-\d{1,15})$/i, 'id is not a receipt id'),
+});
+
+/** The receipt itself travels as application/pdf; this documents it in the OpenAPI document. */
+export const receiptPdfSchema = z.string().meta({ id: 'ReceiptPdf', description: 'application/pdf' });
