@@ -20,6 +20,7 @@ export const customerLinks: readonly NavLink[] = [
   { label: 'Websites', to: paths.websites() },
   { label: 'Buy Traffic', to: paths.traffic() },
   { label: 'Pricing', to: paths.pricing() },
+  { label: 'Billing', to: paths.billing() },
   { label: 'My Account', to: externalLinks.myAccount, external: true },
   { label: 'About Us', to: paths.about() },
   { label: 'Support', to: paths.support() },

@@ -36,6 +36,7 @@ export const routes = {
   websites: { pattern: '/websites/:type?', access: 'signedIn', redirectTo: LOGIN },
   traffic: { pattern: '/traffic/:type?', access: 'signedIn', redirectTo: LOGIN },
   support: { pattern: '/support', access: 'signedIn', redirectTo: LOGIN },
+  billing: { pattern: '/billing', access: 'signedIn', redirectTo: LOGIN },
   update: { pattern: '/update', access: 'needsDetails', redirectTo: HOME },
 
   createWebsite: { pattern: '/create-website/:type', access: 'activeUser', redirectTo: WEBSITES },
@@ -82,6 +83,7 @@ export const paths = {
   websites: (type?: PackageType) => to(routes.websites.pattern, { type: type ?? null }),
   traffic: (type?: PackageType) => to(routes.traffic.pattern, { type: type ?? null }),
   support: () => to(routes.support.pattern),
+  billing: () => to(routes.billing.pattern),
   update: () => to(routes.update.pattern),
 
   createWebsite: (type: PackageType) => to(routes.createWebsite.pattern, { type }),

@@ -32,6 +32,7 @@ const screens: Partial<Record<RouteId, Screen>> = {
   viewWebsite: async () => (await import('../features/websites/view-website-page.tsx')).ViewWebsitePage,
   update: async () => (await import('../features/account/update-details-page.tsx')).UpdateDetailsPage,
   support: async () => (await import('../features/support/support-page.tsx')).SupportPage,
+  billing: async () => (await import('../features/billing/billing-page.tsx')).BillingPage,
   purchase: async () => (await import('../features/purchase/purchase-page.tsx')).PurchasePage,
   purchaseAddon: async () => (await import('../features/purchase/purchase-addon-page.tsx')).PurchaseAddonPage,
   cancel: async () => (await import('../features/public-pages/cancel-page.tsx')).default,

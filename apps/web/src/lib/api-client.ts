@@ -139,6 +139,28 @@ export async function call<E extends Endpoint>(entry: E, ...[request, options]: 
 }
 
 /**
+ * An endpoint that answers a file (a PDF receipt): the same path, token and errors as `call`, the
+ * body as a Blob for the browser to save.
+ */
+export async function downloadFile<E extends Endpoint>(entry: E, request: RequestOf<E>): Promise<Blob> {
+  const parts = request as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const url = `${API_BASE}${pathOf(entry.path, parts.params)}${queryString(parts.query)}`;
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'NETWORK', MSG.genericError);
+  }
+  if (!response.ok) {
+    const error = await decodeError(response);
+    if (token && error.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized?.();
+    throw error;
+  }
+  return response.blob();
+}
+
+/**
  * The embedded payment sandboxes (`/sandbox/*`, sandbox mode only), which stand in for the buyer's
  * side of an outside service. Our session token is not theirs to see, so none is sent.
  */

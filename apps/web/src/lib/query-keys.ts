@@ -12,6 +12,12 @@ export const queryKeys = {
     additionalHits: ['catalogue', 'additional-hits'] as const,
     additionalSlots: ['catalogue', 'additional-slots'] as const,
   },
+  /** GET /api/billing and /api/billing/history: the signed-in customer's renewals and ledger. */
+  billing: {
+    all: ['billing'] as const,
+    overview: ['billing', 'overview'] as const,
+    history: (page: number, size: number) => ['billing', 'history', { page, size }] as const,
+  },
   /** GET /api/config: this deployment's payment mode and PayPal client id. */
   clientConfig: ['client-config'] as const,
   /** One website (POST website/edit/{id}) and its delivered hits (GET website/{id}/hits). */

@@ -33,7 +33,8 @@ import { escapeHtml, sandboxPage } from './sandbox-page.ts';
  * The buyer's side, what our approval dialog calls: `POST /subscriptions/:id/approve` (the first
  * month is charged: BILLING.SUBSCRIPTION.ACTIVATED and PAYMENT.SALE.COMPLETED; a `declined@…`
  * buyer is refused with INSTRUMENT_DECLINED). What happens at PayPal later, on demand (this
- * machine or an admin; `GET /sandbox/paypal/subscriptions` is the page with a button for each):
+ * machine or an admin; `GET /sandbox/paypal/subscriptions` is the page with a button for each, or
+ * their list as JSON to a script):
  * `POST /control/subscriptions/:id/charge` (the next month: PAYMENT.SALE.COMPLETED) and
  * `/fail` (BILLING.SUBSCRIPTION.PAYMENT.FAILED; the third failure in a row suspends it:
  * BILLING.SUBSCRIPTION.SUSPENDED).
@@ -316,6 +317,16 @@ export async function paypalSandboxBillingRoutes(
   app.get('/subscriptions', opts, async (request, reply) => {
     await control(request);
     const list = await listSandboxSubscriptions(ctx.db);
+    if (!wantsHtml(request)) {
+      const subscriptions = list.map((s) => ({
+        id: s.id,
+        status: s.status,
+        custom_id: s.body.custom_id,
+        email_address: s.body.email_address,
+        next_billing_time: s.body.next_billing_time,
+      }));
+      return { subscriptions };
+    }
     const action = (path: string, label: string) =>
       `<form method="post" action="/sandbox/paypal/control/${path}"><button class="pay" type="submit">${label}</button></form>`;
     const cards = list.map((s) => {

@@ -46,6 +46,7 @@ describe('AppHeader', () => {
       ['Websites', '/websites'],
       ['Buy Traffic', '/traffic'],
       ['Pricing', '/pricing'],
+      ['Billing', '/billing'],
       ['My Account', externalLinks.myAccount],
       ['About Us', '/about'],
       ['Support', '/support'],

@@ -14,8 +14,9 @@ import { renderApp } from '../../test/render-app.tsx';
 configure({ asyncUtilTimeout: 5_000 });
 
 interface FakeButtonsProps {
-  createOrder: () => Promise<string>;
-  onApprove: (data: { orderID: string }, actions: { restart: () => void }) => Promise<void>;
+  createOrder?: () => Promise<string>;
+  createSubscription?: () => Promise<string>;
+  onApprove: (data: { orderID: string; subscriptionID?: string }, actions: { restart: () => void }) => Promise<void>;
 }
 
 const sdk = vi.hoisted(() => ({ options: [] as unknown[], restart: vi.fn() }));
@@ -27,11 +28,17 @@ vi.mock('@paypal/react-paypal-js', () => ({
     return children;
   },
   usePayPalScriptReducer: () => [{ isPending: false, isRejected: false }],
-  PayPalButtons: ({ createOrder, onApprove }: FakeButtonsProps) => (
+  PayPalButtons: ({ createOrder, createSubscription, onApprove }: FakeButtonsProps) => (
     <button
       type="button"
       onClick={async () => {
-        const orderID = await createOrder().catch(() => null);
+        // As PayPal's SDK: a subscription's approval carries its id (and an order id of its own).
+        if (createSubscription) {
+          const subscriptionID = await createSubscription().catch(() => null);
+          if (subscriptionID) await onApprove({ orderID: 'SUBSCRIPTION-ORDER', subscriptionID }, { restart: sdk.restart });
+          return;
+        }
+        const orderID = await createOrder!().catch(() => null);
         if (orderID) await onApprove({ orderID }, { restart: sdk.restart });
       }}
     >
@@ -58,27 +65,31 @@ function openPricing() {
 }
 
 describe('PayPal in live mode', () => {
-  it("loads PayPal's SDK with the client id, creates and captures on our server, then the success toast and /home", async () => {
+  it("loads PayPal's SDK for a subscription, subscribes and confirms on our server, then the success toast and /home", async () => {
     const { api, router } = openPricing();
-    api.reply('POST /payments/paypal/orders', { status: 201, body: { id: 'LIVE1', orderUUID: 'order-1' } });
-    api.reply('POST /payments/paypal/orders/LIVE1/capture', ok({ status: 'COMPLETED', message: MSG.paypalSuccess, orderUUID: 'order-1' }));
+    api.reply('POST /payments/paypal/subscriptions', { status: 201, body: { id: 'I-LIVE1', orderUUID: 'order-1' } });
+    api.reply(
+      'POST /payments/paypal/subscriptions/I-LIVE1/confirm',
+      ok({ status: 'COMPLETED', message: 'Your subscription is active.', orderUUID: 'order-1' }),
+    );
 
     const card = await screen.findByRole('article', { name: 'Basic' });
     await userEvent.click(await within(card).findByRole('button', { name: 'PayPal SDK button' }));
 
     expect(await findToast(MSG.paypalSuccess)).toHaveClass('Toastify__toast--success');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(sdk.options[0]).toEqual({ clientId: 'live-client-id', currency: 'USD', intent: 'capture' });
-    expect(api.callsTo('POST /payments/paypal/orders')[0]?.body).toEqual({ kind: 'package', id: 'pkgBasic' });
-    expect(api.callsTo('POST /payments/paypal/orders/LIVE1/capture')).toHaveLength(1);
+    expect(sdk.options[0]).toEqual({ clientId: 'live-client-id', vault: true, intent: 'subscription' });
+    expect(api.callsTo('POST /payments/paypal/subscriptions')[0]?.body).toEqual({ id: 'pkgBasic' });
+    expect(api.callsTo('POST /payments/paypal/subscriptions/I-LIVE1/confirm')).toHaveLength(1);
+    expect(api.callsTo('POST /payments/paypal/orders')).toHaveLength(0);
     expect(api.calls.some((call) => call.path.startsWith('/sandbox'))).toBe(false);
   });
 
   it('shows a declined payment under the buttons and sends the buyer back to PayPal', async () => {
     const { api, router } = openPricing();
-    api.reply('POST /payments/paypal/orders', { status: 201, body: { id: 'LIVE2', orderUUID: 'order-2' } });
+    api.reply('POST /payments/paypal/subscriptions', { status: 201, body: { id: 'I-LIVE2', orderUUID: 'order-2' } });
     api.reply(
-      'POST /payments/paypal/orders/LIVE2/capture',
+      'POST /payments/paypal/subscriptions/I-LIVE2/confirm',
       fail(402, 'PAYMENT', 'Your card was declined. Please choose another way to pay.'),
     );
 

@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { capturePaypalOrder } from './api/capture-paypal-order.ts';
 import type { OrderRequest } from './api/create-card-order.ts';
 import { createPaypalOrder } from './api/create-paypal-order.ts';
+import { confirmPaypalSubscription, createPaypalSubscription } from './api/paypal-subscription.ts';
 
 export interface PaypalLiveButtonsProps {
   clientId: string;
@@ -18,11 +19,16 @@ export interface PaypalLiveButtonsProps {
 
 /*
  * PayPal's own button (live mode), in its own chunk: the SDK and PayPal's script load only where a
- * PayPal button is shown. The server creates and captures; the browser never names a price.
+ * PayPal button is shown. The server creates and captures; the browser never names a price. A
+ * package is a monthly subscription (`intent: "subscription"`, `vault: true`); an add-on a one-time order.
  */
 export default function PaypalLiveButtons({ clientId, ...props }: PaypalLiveButtonsProps) {
+  const options =
+    props.order.kind === 'package'
+      ? { clientId, vault: true, intent: 'subscription' as const }
+      : { clientId, currency: 'USD', intent: 'capture' as const };
   return (
-    <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'capture' }}>
+    <PayPalScriptProvider options={options}>
       <Buttons {...props} />
     </PayPalScriptProvider>
   );
@@ -45,18 +51,32 @@ function Buttons({ order, onStart, onPaid, onError }: Omit<PaypalLiveButtonsProp
         style={{ layout: 'horizontal', tagline: false, height: 42 }}
         forceReRender={[order.kind, order.id]}
         onClick={() => onStart()}
-        createOrder={async () => {
-          reported.current = false;
-          try {
-            return (await createPaypalOrder(order)).id;
-          } catch (error) {
-            report(error);
-            throw error;
-          }
-        }}
+        {...(order.kind === 'package'
+          ? {
+              createSubscription: async () => {
+                reported.current = false;
+                try {
+                  return (await createPaypalSubscription(order.id)).id;
+                } catch (error) {
+                  report(error);
+                  throw error;
+                }
+              },
+            }
+          : {
+              createOrder: async () => {
+                reported.current = false;
+                try {
+                  return (await createPaypalOrder(order)).id;
+                } catch (error) {
+                  report(error);
+                  throw error;
+                }
+              },
+            })}
         onApprove={async (data, actions) => {
           try {
-            onPaid(await capturePaypalOrder(data.orderID));
+            onPaid(await (data.subscriptionID ? confirmPaypalSubscription(data.subscriptionID) : capturePaypalOrder(data.orderID)));
           } catch (error) {
             report(error);
             // A declined payment goes back to PayPal so the buyer can choose another way to pay.

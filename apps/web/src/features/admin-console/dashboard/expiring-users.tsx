@@ -7,7 +7,7 @@ import { EXPIRY_WARNING_DAYS } from '@traffic/shared/constants';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useExpiringUsersQuery, type ExpiringUser } from '../api/get-expiring-users.ts';
 import { SectionCard } from '../components/section-card.tsx';
-import { TableHeaderRow } from '../components/table-header-row.tsx';
+import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { UserStatusButton } from '../components/user-status-button.tsx';

@@ -12,7 +12,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useFailedJobsQuery } from '../api/get-failed-jobs.ts';
 import { useRetryJobMutation } from '../api/retry-job.ts';
 import { SectionCard } from '../components/section-card.tsx';
-import { TableHeaderRow } from '../components/table-header-row.tsx';
+import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatCount } from '../format.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';

@@ -8,7 +8,7 @@ import type { Website } from '@traffic/shared/schemas/accounts.schema';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLatestWebsitesQuery } from '../api/get-latest-websites.ts';
 import { SectionCard } from '../components/section-card.tsx';
-import { TableHeaderRow } from '../components/table-header-row.tsx';
+import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { NinehitsStateChip } from '../components/ninehits-state-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';

@@ -13,7 +13,7 @@ import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { EmailText } from '../../../components/email-text.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
-import { TableHeaderRow } from '../components/table-header-row.tsx';
+import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatDate } from '../format.ts';
 import { UserActions, type UserActionHandlers } from './user-actions.tsx';

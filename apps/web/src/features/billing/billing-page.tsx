@@ -1,0 +1,43 @@
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Skeleton from '@mui/material/Skeleton';
+import { LoadError } from '../../components/load-error.tsx';
+import { useBillingOverview } from './api/billing.ts';
+import { BillingHistoryTable } from './components/billing-history-table.tsx';
+import { BillingTypeCard } from './components/billing-type-card.tsx';
+
+/** /billing: each package type's renewal (and the way to stop it), then every payment with its receipt. */
+export function BillingPage() {
+  const overview = useBillingOverview();
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Billing
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Packages are billed monthly and renew automatically until you cancel. For a refund within 30 days of a payment, write to Support.
+      </Typography>
+      {overview.isError && (
+        <LoadError message="Your packages could not be loaded." onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
+      )}
+      {overview.isPending && (
+        <Stack spacing={2} aria-label="Loading your packages">
+          <Skeleton variant="rounded" height={140} />
+          <Skeleton variant="rounded" height={140} />
+        </Stack>
+      )}
+      {overview.data && (
+        <Stack spacing={2}>
+          {overview.data.types.map((billing) => (
+            <BillingTypeCard key={billing.type} billing={billing} />
+          ))}
+        </Stack>
+      )}
+      <Typography variant="h5" component="h2" sx={{ mt: 5, mb: 2 }}>
+        Billing history
+      </Typography>
+      <BillingHistoryTable />
+    </Container>
+  );
+}

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { BillingOverview } from '@traffic/shared/schemas/billing.schema';
+import { bearer, registerViaApi, signedInContext, toast, type ApiSession } from './support/accounts.ts';
+
+/*
+ * /billing through the embedded gateways, as a customer lives it: buying by card and by PayPal,
+ * the next charge date, a receipt that opens, a renewal PayPal charges, and cancelling it.
+ */
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function overview(request: APIRequestContext, session: ApiSession): Promise<BillingOverview> {
+  const res = await request.get('/api/billing', { headers: bearer(session) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as BillingOverview;
+}
+
+/** The customer's PayPal subscription at the sandbox (found by the buyer's email). */
+async function paypalSubscriptionOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.get('/sandbox/paypal/subscriptions', { headers: { accept: 'application/json' } });
+  const { subscriptions } = (await res.json()) as { subscriptions: { id: string; email_address?: string; status: string }[] };
+  const mine = subscriptions.find((s) => s.email_address === email && s.status === 'ACTIVE');
+  expect(mine, `an active PayPal subscription for ${email}`).toBeTruthy();
+  return mine!.id;
+}
+
+const longDate = (page: Page, iso: string) =>
+  page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(value)), iso);
+
+async function buyByCard(page: Page, packageName: string) {
+  await page.goto('/pricing/normal');
+  await page.getByRole('article', { name: packageName }).getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/payhere\/pay\/checkout$/);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('The was purchased successfully.')).toBeVisible();
+  await expect.poll(() => pathOf(page)).toBe('/home');
+}
+
+async function buyByPaypal(page: Page, type: 'normal' | 'seo', packageName: string) {
+  await page.goto(`/pricing/${type}`);
+  await page.getByRole('article', { name: packageName }).getByRole('button', { name: 'PayPal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'PayPal checkout' });
+  await expect(dialog).toContainText(packageName);
+  await dialog.getByRole('button', { name: 'Pay with PayPal (sandbox)' }).click();
+  await expect(toast(page, 'Payment success')).toBeVisible();
+  await expect.poll(() => pathOf(page)).toBe('/home');
+}
+
+test('a customer buys Basic by card and SEO Starter by PayPal, sees both renewing on /billing, and downloads a receipt that opens', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { session } = await registerViaApi(request);
+  const context = await signedInContext(browser, baseURL!, session);
+  const page = await context.newPage();
+  await buyByCard(page, 'Basic');
+  await buyByPaypal(page, 'seo', 'SEO Starter');
+
+  await expect.poll(async () => (await overview(request, session)).types.map((t) => t.state)).toEqual(['renewing', 'renewing']);
+  const [normal, seo] = (await overview(request, session)).types;
+  await page.goto('/billing');
+  const normalCard = page.getByRole('region', { name: 'Normal package' });
+  await expect(normalCard).toContainText('Basic');
+  await expect(normalCard).toContainText(`Renews automatically on ${await longDate(page, normal!.expiresAt!)} (Card (PayHere)).`);
+  const seoCard = page.getByRole('region', { name: 'SEO package' });
+  await expect(seoCard).toContainText('SEO Starter');
+  await expect(seoCard).toContainText(`Renews automatically on ${await longDate(page, seo!.expiresAt!)} (PayPal).`);
+
+  const history = page.getByRole('table', { name: 'Billing history' });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history).toContainText('Payment: Basic');
+  await expect(history).toContainText('Payment: SEO Starter');
+
+  const download = page.waitForEvent('download');
+  await history.getByRole('button', { name: /Download the receipt for Basic/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^receipt-o-[0-9a-f-]+\.pdf$/);
+  const pdf = await readFile((await file.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.includes(Buffer.from('%%EOF'))).toBe(true);
+  await context.close();
+});
+
+test('PayPal renews the package by a charge at the sandbox; after the customer cancels, PayPal charges no more and the package ends on its date', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { details, session } = await registerViaApi(request);
+  const context = await signedInContext(browser, baseURL!, session);
+  const page = await context.newPage();
+  await buyByPaypal(page, 'normal', 'Basic');
+  await expect.poll(async () => (await overview(request, session)).types[0]!.state).toBe('renewing');
+  const firstEnd = (await overview(request, session)).types[0]!.expiresAt!;
+
+  // PayPal bills the next month.
+  const subscription = await paypalSubscriptionOf(request, details.email);
+  const charge = await request.post(`/sandbox/paypal/control/subscriptions/${subscription}/charge`);
+  expect(charge.status(), await charge.text()).toBe(200);
+  await expect.poll(async () => (await overview(request, session)).types[0]!.expiresAt).not.toBe(firstEnd);
+  const renewedEnd = (await overview(request, session)).types[0]!.expiresAt!;
+  const expected = new Date(firstEnd);
+  expected.setUTCMonth(expected.getUTCMonth() + 1);
+  expect(renewedEnd).toBe(expected.toISOString());
+
+  await page.goto('/billing');
+  const history = page.getByRole('table', { name: 'Billing history' });
+  await expect(history).toContainText('Renewal: Basic');
+  await expect(history.getByRole('row')).toHaveCount(3);
+  const normalCard = page.getByRole('region', { name: 'Normal package' });
+  await expect(normalCard).toContainText(`Renews automatically on ${await longDate(page, renewedEnd)} (PayPal).`);
+
+  await normalCard.getByRole('button', { name: 'Cancel automatic renewal' }).click();
+  await page.getByRole('dialog', { name: 'Cancel automatic renewal?' }).getByRole('button', { name: 'Cancel renewal' }).click();
+  await expect(toast(page, 'Automatic renewal cancelled.')).toBeVisible();
+  await expect(normalCard).toContainText(`Automatic renewal is cancelled; the package ends on ${await longDate(page, renewedEnd)}.`);
+
+  // Once PayPal has confirmed the cancellation, no charge is accepted as a renewal.
+  await expect.poll(async () => (await request.post(`/sandbox/paypal/control/subscriptions/${subscription}/charge`)).status()).toBe(422);
+  expect((await overview(request, session)).types[0]).toMatchObject({ state: 'cancelled', expiresAt: renewedEnd });
+  await context.close();
+});
