@@ -51,6 +51,7 @@ function visitsFor(normalId: number, seoId: number): Visit[] {
     { id: 'traffic', persona: 'customer', url: '/traffic/normal' },
     { id: 'traffic', persona: 'customer', url: '/traffic/seo' },
     { id: 'support', persona: 'customer', url: '/support' },
+    { id: 'billing', persona: 'customer', url: '/billing' },
     { id: 'createWebsite', persona: 'customer', url: '/create-website/seo' },
     { id: 'editWebsite', persona: 'customer', url: `/edit-website/${seoId}` },
     { id: 'editNormalWebsite', persona: 'customer', url: `/editWebsite/${normalId}` },
