@@ -65,6 +65,7 @@ function visitsFor(normalId: number, seoId: number): Visit[] {
     { id: 'addNotifications', persona: 'admin', url: '/addNotifications' },
     { id: 'viewWebsite', persona: 'admin', url: `/viewWebsite/${normalId}` },
     { id: 'users', persona: 'admin', url: '/users' },
+    { id: 'adminPayments', persona: 'admin', url: '/admin/payments' },
     { id: 'manageSubscriptions', persona: 'admin', url: '/managesubscriptions' },
     { id: 'addSlots', persona: 'admin', url: '/addslots' },
     { id: 'addHits', persona: 'admin', url: '/addhits' },

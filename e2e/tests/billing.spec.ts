@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { BillingOverview } from '@traffic/shared/schemas/billing.schema';
-import { bearer, registerViaApi, signedInContext, toast, type ApiSession } from './support/accounts.ts';
+import {
+  bearer,
+  createWebsiteViaApi,
+  loadUser,
+  registerViaApi,
+  signInAdmin,
+  signedInContext,
+  toast,
+  uniqueHost,
+  type ApiSession,
+} from './support/accounts.ts';
 
 /*
  * /billing through the embedded gateways, as a customer lives it: buying by card and by PayPal,
@@ -121,4 +131,49 @@ test('PayPal renews the package by a charge at the sandbox; after the customer c
   await expect.poll(async () => (await request.post(`/sandbox/paypal/control/subscriptions/${subscription}/charge`)).status()).toBe(422);
   expect((await overview(request, session)).types[0]).toMatchObject({ state: 'cancelled', expiresAt: renewedEnd });
   await context.close();
+});
+
+test('an admin refunds a card payment within 30 days: the package ends, the website above it pauses, the customer is e-mailed', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { details, session } = await registerViaApi(request);
+  const customer = await signedInContext(browser, baseURL!, session);
+  const page = await customer.newPage();
+  await buyByCard(page, 'Basic');
+  await createWebsiteViaApi(request, session, { url: `https://${uniqueHost('refund')}.example.org/` });
+
+  const admin = await signedInContext(browser, baseURL!, await signInAdmin(request));
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/users');
+  await adminPage.getByRole('searchbox', { name: 'Search' }).fill(details.email);
+  await adminPage.getByRole('link', { name: `Payments of ${details.username}` }).click();
+  await expect.poll(() => pathOf(adminPage)).toBe('/admin/payments');
+  const table = adminPage.getByRole('table', { name: 'Payments' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('Payment: Basic');
+  await table.getByRole('button', { name: `Refund 14.99 USD to ${details.email}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Refund this payment?' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Asked for a refund after two days');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(toast(adminPage, `Refunded 14.99 USD to ${details.email}.`)).toBeVisible();
+  await expect(table).toContainText('refunded');
+  await expect(table.getByRole('button', { name: `Refund 14.99 USD to ${details.email}` })).toBeDisabled();
+
+  // Capacity falls: the package is gone and the website above it is paused, not deleted.
+  await expect.poll(async () => (await loadUser(request, session)).websites.map((w) => w.status)).toEqual(['PAUSED']);
+  expect((await overview(request, session)).types[0]!.state).toBe('expired');
+
+  const outbox = await request.get('/sandbox/mail');
+  const mail = await outbox.text();
+  expect(mail).toContain('Refund issued: Basic (14.99 USD)');
+  expect(mail).toContain(`To ${details.email}`);
+
+  await page.goto('/billing');
+  const history = page.getByRole('table', { name: 'Billing history' });
+  await expect(history).toContainText('Refund: Basic');
+  await expect(history).toContainText('-14.99 USD');
+  await admin.close();
+  await customer.close();
 });

@@ -42,6 +42,7 @@ import { renewalScanTask } from './modules/payments/renewal-scan.ts';
 import { PaypalClient } from './modules/payments/paypal-client.ts';
 import { PAYPAL_SUBSCRIPTION_SYNC_JOB, paypalCancelJob, paypalSubscriptionSyncJob } from './modules/payments/paypal-subscriptions.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingReminderTask } from './modules/billing/billing-reminders.ts';
 import { PAYHERE_CANCEL_JOB, PAYPAL_CANCEL_JOB } from './modules/payments/renewals.ts';
 import {
   PAYHERE_SUBSCRIPTION_SYNC_JOB,
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     capacityScanTask(app.ctx),
     approvalScanTask(app.ctx, ninehits),
     renewalScanTask(app.ctx),
+    billingReminderTask(app.ctx),
     payhereSubscriptionSyncTask(app.ctx),
   ];
   const scheduler = new Scheduler(app.ctx.db, app.log, periodic, app.ctx.now);
@@ -171,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountsRoutes);
       await api.register(paymentsRoutes);
       await api.register(paypalRoutes(paypal));
-      await api.register(billingRoutes);
+      await api.register(billingRoutes({ payhere: payhereApi, paypal }));
       await api.register(websitesRoutes(ninehits));
       await api.register(ninehitsAccountRoutes(ninehits));
       await api.register(adminRoutes);

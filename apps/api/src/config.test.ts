@@ -33,6 +33,19 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('reads the billing settings: the grace period (empty is the default) and the business on receipts', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      RENEWAL_GRACE_DAYS: '',
+      BUSINESS_NAME: 'Traffic Ltd',
+      BUSINESS_ADDRESS: '1 Main St|Colombo',
+    });
+    expect(config.renewalGraceDays).toBe(3);
+    expect(config.business).toEqual({ name: 'Traffic Ltd', address: ['1 Main St', 'Colombo'] });
+    expect(loadConfig({ DATA_DIR: dataDir(), RENEWAL_GRACE_DAYS: '0' }).renewalGraceDays).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RENEWAL_GRACE_DAYS: '45' })).toThrow(/RENEWAL_GRACE_DAYS: must be at most 30/);
+  });
+
   it('builds the sandbox URLs from APP_URL and PORT', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4000' }).appUrl).toBe('http://localhost:4000');
     const config = loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://shop.example.com/' });

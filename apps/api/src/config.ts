@@ -78,6 +78,10 @@ const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(z.email('must be an email address').optional()),
   SUPPORT_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  RENEWAL_GRACE_DAYS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(30, 'must be at most 30').default(3),
+  ),
   BUSINESS_NAME: optionalString.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
   BUSINESS_ADDRESS: optionalString.pipe(z.string().max(400, 'must be at most 400 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -100,6 +104,8 @@ export interface Config {
   ninehits: { apiKey: string; baseUrl: string };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   redisUrl: string | undefined;
+  /** Days a past-due package keeps running after a failed renewal before its websites are paused. */
+  renewalGraceDays: number;
   /** Who receipts are from: the business's name and postal address (`\n` or `|` separate its lines). */
   business: { name: string; address: string[] };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -215,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
       supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
     },
     redisUrl: e.REDIS_URL,
+    renewalGraceDays: e.RENEWAL_GRACE_DAYS,
     business: {
       name: e.BUSINESS_NAME ?? new URL(appUrl).hostname,
       address: (e.BUSINESS_ADDRESS ?? '')

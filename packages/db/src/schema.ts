@@ -49,6 +49,8 @@ export const users = pgTable(
      * partial index below instead of probing every user.
      */
     addonCount: integer('addon_count').notNull().default(0),
+    /** Billing reminders (a renewal coming, a package expiring) by e-mail; receipts and notices always go. */
+    billingReminders: boolean('billing_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -135,6 +137,13 @@ export const subscriptions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     /** The order that last granted or extended it (for revocation on charge-back). */
     orderId: uuid('order_id'),
+    /** The paid end the last billing reminder was sent for (one reminder per period). */
+    remindedFor: ts('reminded_for'),
+    /**
+     * While a failed renewal's grace period runs, `expires_at` is moved to the grace's end and this
+     * keeps the paid end, from which a late successful renewal counts its month.
+     */
+    paidUntil: ts('paid_until'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -403,6 +412,8 @@ export const emails = pgTable(
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML part, sent beside the text (billing e-mails); null for text-only mail. */
+    html: text('html'),
     status: text('status').notNull().default('queued'), // queued | sent | outbox | failed
     sentAt: ts('sent_at'),
     lastError: text('last_error'),

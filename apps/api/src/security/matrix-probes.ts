@@ -206,6 +206,17 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/billing': { request: () => ({ url: '/api/billing' }), expect: [401, 200, 200, 200] },
   'GET /api/billing/history': { request: () => ({ url: '/api/billing/history' }), expect: [401, 200, 200, 200] },
   'POST /api/billing/:type/cancel': { request: () => ({ url: '/api/billing/seo/cancel' }), expect: [401, 404, 404, 404] },
+  'GET /api/billing/reminders': { request: () => ({ url: '/api/billing/reminders' }), expect: [401, 200, 200, 200] },
+  'PUT /api/billing/reminders': {
+    request: () => ({ url: '/api/billing/reminders', payload: { enabled: true } }),
+    expect: [401, 200, 200, 200],
+  },
+  'GET /api/admin/payments': { request: () => ({ url: '/api/admin/payments' }), expect: ADMIN_ONLY(200) },
+  // A payment that does not exist: the probe refunds nothing, and only an admin gets as far as looking.
+  'POST /api/admin/payments/:id/refund': {
+    request: () => ({ url: '/api/admin/payments/o-00000000-0000-4000-8000-000000000000/refund', payload: { reason: 'matrix' } }),
+    expect: ADMIN_ONLY(404),
+  },
   'GET /api/billing/receipts/:id': {
     request: (f) => ({ url: `/api/billing/receipts/o-${f.paidPackageOrder}` }),
     expect: [401, 200, 404, 404],

@@ -41,6 +41,7 @@ export interface NavSection {
 export const adminSections: readonly NavSection[] = [
   { title: 'Dashboard', links: [{ label: 'Home', to: paths.home() }] },
   { title: 'Users', links: [{ label: 'Users', to: paths.users() }] },
+  { title: 'Billing', links: [{ label: 'Payments', to: paths.adminPayments() }] },
   {
     title: 'Catalogue',
     links: [

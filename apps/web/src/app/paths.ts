@@ -63,6 +63,7 @@ export const routes = {
   editSlots: { pattern: '/editslots', access: 'admin', redirectTo: HOME },
   editHits: { pattern: '/edithits', access: 'admin', redirectTo: HOME },
   adminAddPackage: { pattern: '/adminaddpackage', access: 'admin', redirectTo: HOME },
+  adminPayments: { pattern: '/admin/payments', access: 'admin', redirectTo: HOME },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof routes;
@@ -110,4 +111,7 @@ export const paths = {
   editSlots: () => to(routes.editSlots.pattern),
   editHits: () => to(routes.editHits.pattern),
   adminAddPackage: () => to(routes.adminAddPackage.pattern),
+  /** The Payments screen, searched for one customer (their email) when given. */
+  adminPayments: (search?: string) =>
+    `${to(routes.adminPayments.pattern)}${search ? `?${new URLSearchParams({ search }).toString()}` : ''}`,
 } satisfies Record<RouteId, (...args: never[]) => string>;

@@ -51,6 +51,7 @@ const screens: Partial<Record<RouteId, Screen>> = {
   manageSubscriptions: async () => (await import('../features/admin-catalogue/package-details-page.tsx')).PackageDetailsPage,
   // Admin console: its own chunks, like the catalogue.
   users: async () => (await import('../features/admin-console/users/users-page.tsx')).UsersPage,
+  adminPayments: async () => (await import('../features/admin-payments/payments-page.tsx')).PaymentsPage,
   addNotifications: async () => (await import('../features/admin-console/notifications/add-notification-page.tsx')).AddNotificationPage,
 };
 

@@ -17,6 +17,7 @@ export const queryKeys = {
     all: ['billing'] as const,
     overview: ['billing', 'overview'] as const,
     history: (page: number, size: number) => ['billing', 'history', { page, size }] as const,
+    reminders: ['billing', 'reminders'] as const,
   },
   /** GET /api/config: this deployment's payment mode and PayPal client id. */
   clientConfig: ['client-config'] as const,
@@ -28,6 +29,9 @@ export const queryKeys = {
   },
   admin: {
     all: ['admin'] as const,
+    /** GET admin/payments: every page and filter under one prefix. */
+    paymentsAll: ['admin', 'payments'] as const,
+    payments: (params: Record<string, string | number>) => ['admin', 'payments', params] as const,
     /** GET admin/activated-addons ('Package details'): every page, size and search under one prefix. */
     activatedAddonsAll: ['admin', 'activated-addons'] as const,
     activatedAddons: (page: number, size: number, search: string) => ['admin', 'activated-addons', { page, size, search }] as const,

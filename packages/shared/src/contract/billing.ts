@@ -35,4 +35,48 @@ export const billingApi = {
     { method: 'GET', path: '/billing/receipts/:id', auth: 'user', tag, errors, summary: 'A payment receipt (PDF)' },
     (s) => ({ params: s.receiptParamsSchema, responses: { 200: s.receiptPdfSchema } }),
   ),
+  reminders: endpoint(
+    {
+      method: 'GET',
+      path: '/billing/reminders',
+      auth: 'user',
+      tag,
+      errors,
+      summary: 'Whether billing reminders are e-mailed to the customer',
+    },
+    (s) => ({ responses: { 200: s.billingRemindersSchema } }),
+  ),
+  setReminders: endpoint(
+    {
+      method: 'PUT',
+      path: '/billing/reminders',
+      auth: 'user',
+      tag,
+      errors,
+      summary: 'Turn billing reminder e-mails on or off (Update details)',
+    },
+    (s) => ({ body: s.billingRemindersSchema, responses: { 200: s.billingRemindersSchema } }),
+  ),
+  adminPayments: endpoint(
+    {
+      method: 'GET',
+      path: '/admin/payments',
+      auth: 'admin',
+      tag,
+      errors,
+      summary: 'Every payment and renewal, newest first, by gateway, status, date, email or order id (admin)',
+    },
+    (s) => ({ query: s.adminPaymentsQuerySchema, responses: { 200: s.adminPaymentsSchema } }),
+  ),
+  refund: endpoint(
+    {
+      method: 'POST',
+      path: '/admin/payments/:id/refund',
+      auth: 'admin',
+      tag,
+      errors: [...errors, 409, 502],
+      summary: 'Refund a payment within 30 days through its gateway: what it paid for is taken back (admin)',
+    },
+    (s) => ({ params: s.receiptParamsSchema, body: s.refundBodySchema, responses: { 200: s.adminPaymentRowSchema } }),
+  ),
 };

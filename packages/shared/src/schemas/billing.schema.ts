@@ -65,7 +65,7 @@ export const billingHistoryQuerySchema = z.object({
 export const billingHistorySchema = z.object({ total: z.number(), rows: z.array(billingHistoryRowSchema) }).meta({ id: 'BillingHistory' });
 export type BillingHistory = z.infer<typeof billingHistorySchema>;
 
-/** A receipt id: `o-<order uuid>` for the payment that bought an order, `r-<n>` for a renewal. */
+/** A receipt or payment id: `o-<order uuid>` for the payment that bought an order, `r-<n>` for a renewal. */
 export const receiptParamsSchema = z.object({
   id: z
     .string()
@@ -75,3 +75,52 @@ export const receiptParamsSchema = z.object({
 
 /** The receipt itself travels as application/pdf; this documents it in the OpenAPI document. */
 export const receiptPdfSchema = z.string().meta({ id: 'ReceiptPdf', description: 'application/pdf' });
+
+/** Where a payment stands in the admin's Payments screen. */
+export const PAYMENT_STATUSES = ['paid', 'refunded', 'charged back'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** How long after its charge a payment may be refunded (the terms' refund window). */
+export const REFUND_WINDOW_DAYS = 30;
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const adminPaymentsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(0).max(100_000).default(0),
+  size: z.coerce.number({ error: 'size must be a number' }).int().min(1).max(100).default(20),
+  gateway: z.preprocess(emptyAsUndefined, z.enum(['card', 'paypal'], { error: 'gateway must be card or paypal' }).optional()),
+  status: z.preprocess(emptyAsUndefined, z.enum(PAYMENT_STATUSES, { error: 'status must be paid, refunded or charged back' }).optional()),
+  from: z.preprocess(emptyAsUndefined, z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional()),
+  to: z.preprocess(emptyAsUndefined, z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional()),
+  /** An email (or part of one) or an order id. */
+  search: z.string().trim().max(200).default(''),
+});
+
+export const adminPaymentRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['payment', 'renewal']),
+  date: z.string(),
+  userId: z.number(),
+  email: z.string(),
+  item: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  gateway: z.enum(['card', 'paypal']),
+  status: z.enum(PAYMENT_STATUSES),
+  orderId: z.string(),
+  /** Why Refund is not offered (already refunded, past the window), or null when it is. */
+  refundBlocked: z.string().nullable(),
+});
+export type AdminPaymentRow = z.infer<typeof adminPaymentRowSchema>;
+
+export const adminPaymentsSchema = z.object({ total: z.number(), rows: z.array(adminPaymentRowSchema) }).meta({ id: 'AdminPayments' });
+export type AdminPayments = z.infer<typeof adminPaymentsSchema>;
+
+export const refundBodySchema = z.object({
+  reason: z.string({ error: 'Say why the payment is refunded.' }).trim().min(1, 'Say why the payment is refunded.').max(500),
+});
+
+/** GET and PUT /api/billing/reminders: whether billing reminders (renewal coming, package ending) are e-mailed. */
+export const billingRemindersSchema = z
+  .object({ enabled: z.boolean({ error: 'enabled must be true or false' }) })
+  .meta({ id: 'BillingReminders' });
+export type BillingReminders = z.infer<typeof billingRemindersSchema>;

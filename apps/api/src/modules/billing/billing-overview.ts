@@ -1,11 +1,22 @@
-import { PACKAGE_TYPES, type BillingGateway, type BillingOverview, type BillingState, type BillingType } from '@traffic/shared';
+import { eq } from 'drizzle-orm';
+import { schema } from '@traffic/db';
+import {
+  PACKAGE_TYPES,
+  type BillingReminders,
+  type BillingGateway,
+  type BillingOverview,
+  type BillingState,
+  type BillingType,
+} from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { findSubscription, findOrder, lockUser } from '../payments/orders.repository.ts';
 import { isRecurring, stopRenewals } from '../payments/renewals.ts';
 import { subscriptionsWithOrders, type SubscriptionBillingRow } from './billing.repository.ts';
+import { emailDate, queueBillingEmail } from './billing-emails.ts';
 
+const { users } = schema;
 const GATEWAYS: Record<string, BillingGateway> = { payhere: 'card', paypal: 'paypal', grant: 'grant' };
 
 function stateOf(row: SubscriptionBillingRow, now: Date): BillingState {
@@ -63,7 +74,25 @@ export async function cancelRenewal(ctx: AppContext, actor: AuthUser, type: stri
     const order = subscription?.orderId ? await findOrder(tx, subscription.orderId, true) : undefined;
     if (!subscription || subscription.expiresAt <= ctx.now()) throw new AppError('NOT_FOUND', `You have no ${type} package.`);
     if (!order || !isRecurring(order)) throw new AppError('CONFLICT', 'This package does not renew automatically.');
-    await stopRenewals(tx, { orderId: order.id });
+    if ((await stopRenewals(tx, { orderId: order.id })) > 0) {
+      await queueBillingEmail(ctx, tx, actor.id, {
+        kind: 'cancelled',
+        item: order.itemName,
+        endsOn: emailDate(subscription.paidUntil ?? subscription.expiresAt),
+      });
+    }
   });
   return billingOverview(ctx, actor);
+}
+
+/** GET /api/billing/reminders. */
+export async function billingReminders(ctx: AppContext, actor: AuthUser): Promise<BillingReminders> {
+  const [row] = await ctx.db.select({ enabled: users.billingReminders }).from(users).where(eq(users.id, actor.id));
+  return { enabled: row?.enabled ?? true };
+}
+
+/** PUT /api/billing/reminders: the Update details switch. Receipts and account notices are not affected. */
+export async function setBillingReminders(ctx: AppContext, actor: AuthUser, enabled: boolean): Promise<BillingReminders> {
+  await ctx.db.update(users).set({ billingReminders: enabled, updatedAt: new Date() }).where(eq(users.id, actor.id));
+  return { enabled };
 }

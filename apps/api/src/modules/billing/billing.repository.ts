@@ -39,7 +39,8 @@ export interface HistoryRow {
 
 /**
  * The customer's ledger, newest first: each paid order (its first payment, or an admin's grant),
- * each applied monthly renewal, and each refund or charge-back (money given back, negative).
+ * each applied monthly renewal, and each refund or charge-back (money given back, negative): an
+ * order's, from the order; a renewal's refund, from its refund event.
  */
 const ledger = (userId: number) => sql`
   select 'o-' || o.id as id, case when o.provider = 'grant' then 'grant' else 'payment' end as kind, o.paid_at as date,
@@ -50,9 +51,16 @@ const ledger = (userId: number) => sql`
   from orders o
   where o.user_id = ${userId} and o.paid_at is not null and o.granted_at is not null
   union all
-  select 'r-' || e.id, 'renewal', e.created_at, o.item_name, e.amount::text, e.currency, o.provider, 'paid'
+  select 'r-' || e.id, 'renewal', e.created_at, o.item_name, e.amount::text, e.currency, o.provider,
+         case when exists (select 1 from payment_events r
+                           where r.provider = e.provider and r.external_id = 'refund:' || e.external_id and r.kind = 'refund')
+              then 'refunded' else 'paid' end
   from payment_events e join orders o on o.id = e.order_id
   where o.user_id = ${userId} and e.kind = 'renewal'
+  union all
+  select 'x-' || e.id, 'refund', e.created_at, o.item_name, (-e.amount)::text, e.currency, o.provider, 'refunded'
+  from payment_events e join orders o on o.id = e.order_id
+  where o.user_id = ${userId} and e.kind = 'refund' and e.payload->>'chargeKind' = 'renewal'
   union all
   select 'x-' || o.id, coalesce(o.revoked_reason, 'chargeback'), o.revoked_at, o.item_name, (-o.amount)::text, o.currency, o.provider,
          case when o.revoked_reason = 'refund' then 'refunded' else 'charged back' end

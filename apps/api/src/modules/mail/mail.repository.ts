@@ -4,10 +4,13 @@ import { schema, type Executor } from '@traffic/db';
 const { emails } = schema;
 export type EmailRow = typeof emails.$inferSelect;
 
-export async function insertEmail(db: Executor, email: { to: string; subject: string; text: string; replyTo?: string }): Promise<number> {
+export async function insertEmail(
+  db: Executor,
+  email: { to: string; subject: string; text: string; html?: string; replyTo?: string },
+): Promise<number> {
   const [row] = await db
     .insert(emails)
-    .values({ to: email.to, subject: email.subject, text: email.text, replyTo: email.replyTo ?? null })
+    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null, replyTo: email.replyTo ?? null })
     .returning({ id: emails.id });
   return row!.id;
 }

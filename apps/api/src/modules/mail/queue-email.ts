@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (the billing e-mails have one). */
+  html?: string;
   replyTo?: string;
 }
 

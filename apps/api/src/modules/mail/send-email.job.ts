@@ -26,6 +26,7 @@ export function sendEmailJob(ctx: AppContext, transport: Transporter | undefined
         to: email.to,
         subject: email.subject,
         text: email.text,
+        ...(email.html ? { html: email.html } : {}),
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       });
     } catch (error) {

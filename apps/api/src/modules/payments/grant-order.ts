@@ -5,6 +5,7 @@ import { AppError } from '../../core/app-error.ts';
 import { addMonths } from '../../lib/dates.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
 import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
+import { emailDate, GATEWAY_NAMES, queueBillingEmail } from '../billing/billing-emails.ts';
 import { enqueueSubscriptionSync } from './payhere-subscriptions.ts';
 import { isRecurring, stopRenewals } from './renewals.ts';
 import {
@@ -46,7 +47,9 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
     const current = await findSubscription(tx, user.id, pkg.type);
     // docs/product.md section 10: the same package still running is extended by a calendar month; anything else is replaced.
     const extending = current && current.packageId === pkg.id && current.expiresAt > now;
-    const expiresAt = addMonths(extending ? current.expiresAt : now, 1);
+    // In a failed renewal's grace period the paid end (paid_until) is where the new month starts.
+    const paidEnd = current ? (current.paidUntil ?? current.expiresAt) : now;
+    const expiresAt = addMonths(extending && paidEnd > now ? paidEnd : now, 1);
     await upsertSubscription(tx, {
       userId: user.id,
       type: pkg.type,
@@ -92,6 +95,16 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
   }
 
   await updateOrder(tx, order.id, { grantedAt: now, grantEffect: effect });
+  if (order.provider !== 'grant') {
+    await queueBillingEmail(ctx, tx, user.id, {
+      kind: 'receipt',
+      item: order.itemName,
+      amount: `${Number(order.amount).toFixed(2)} ${order.currency}`,
+      gateway: GATEWAY_NAMES[order.provider] ?? order.provider,
+      renewal: false,
+      paidUntil: effect.kind === 'package' ? emailDate(new Date(effect.expiresAt)) : null,
+    });
+  }
   // An order a deactivated customer started before the deactivation and paid since: what was paid
   // for is theirs, but the card is not charged again.
   if (user.status === 'DEACTIVATED') await stopRenewals(tx, { userId: user.id });
@@ -121,9 +134,20 @@ export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow)
   // A customer who has moved to another package keeps it; the old plan's charge is for support to refund.
   if (!current || current.packageId !== pkg.id) return 'not-applicable';
   const now = ctx.now();
-  if (current.expiresAt.getTime() > addMonths(now, 1).getTime() + RENEWAL_LEAD_MS) return 'early';
-  await setSubscriptionExpiry(tx, current.id, addMonths(current.expiresAt > now ? current.expiresAt : now, 1));
+  // During a failed renewal's grace period the paid end is kept apart: the month counts from it.
+  const paidEnd = current.paidUntil ?? current.expiresAt;
+  if (paidEnd.getTime() > addMonths(now, 1).getTime() + RENEWAL_LEAD_MS) return 'early';
+  const expiresAt = addMonths(paidEnd > now ? paidEnd : now, 1);
+  await setSubscriptionExpiry(tx, current.id, expiresAt, undefined, { paidUntil: null });
   await enqueueReconcile(tx, order.userId, pkg.type);
+  await queueBillingEmail(ctx, tx, order.userId, {
+    kind: 'receipt',
+    item: order.itemName,
+    amount: `${Number(order.amount).toFixed(2)} ${order.currency}`,
+    gateway: GATEWAY_NAMES[order.provider] ?? order.provider,
+    renewal: true,
+    paidUntil: emailDate(expiresAt),
+  });
   return 'renewed';
 }
 
@@ -151,10 +175,12 @@ export async function revokeOrder(
       const shortened = addMonths(current.expiresAt, -1);
       await setSubscriptionExpiry(tx, current.id, shortened > now ? shortened : now);
     }
+    if (pkg) await enqueueReconcile(tx, order.userId, pkg.type, reason);
   } else if (order.grantedAt && effect?.kind === 'addon') {
     // The user's row first, as every writer of activated_addons does (its trigger updates that row).
     await lockUser(tx, order.userId);
     await deleteActivation(tx, effect.activationId);
+    await enqueueReconcile(tx, order.userId, order.packageType, reason);
   }
   await updateOrder(tx, order.id, { status: 'revoked', revokedAt: now, revokedReason: reason });
   // Money taken back: the gateway does not charge again for this order.

@@ -117,15 +117,24 @@ export async function upsertSubscription(db: Executor, values: typeof subscripti
         startedAt: values.startedAt,
         expiresAt: values.expiresAt,
         orderId: values.orderId,
+        // A new grant starts a new paid period: no grace is running and no reminder was sent for it.
+        paidUntil: null,
+        remindedFor: null,
         updatedAt: new Date(),
       },
     });
 }
 
-export async function setSubscriptionExpiry(db: Executor, id: number, expiresAt: Date, packageId?: string): Promise<void> {
+export async function setSubscriptionExpiry(
+  db: Executor,
+  id: number,
+  expiresAt: Date,
+  packageId?: string,
+  extra: { paidUntil?: Date | null } = {},
+): Promise<void> {
   await db
     .update(subscriptions)
-    .set({ expiresAt, ...(packageId ? { packageId } : {}), updatedAt: new Date() })
+    .set({ expiresAt, ...(packageId ? { packageId } : {}), ...extra, updatedAt: new Date() })
     .where(eq(subscriptions.id, id));
 }
 

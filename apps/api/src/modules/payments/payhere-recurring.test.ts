@@ -90,14 +90,17 @@ describe('PayHere monthly renewals, confirmed through the merchant API', () => {
     expect((await events(orderId)).map((e) => e.kind)).toEqual(['payment', 'renewal', 'renewal']);
   });
 
-  it('a failed monthly charge extends nothing, and a charge-back of the first charge revokes the package', async () => {
+  it('a failed monthly charge pays for nothing (the package runs on only for the grace period), and a charge-back of the first charge revokes it', async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');
     const end1 = await expiry();
     const subscription = await sandboxSubscriptionOf(t.app, orderId);
     t.clock.advance(end1.getTime() - Date.now() - DAY);
     await sandboxControl(t.app, `subscriptions/${subscription}/fail`);
     await t.app.jobs.drain();
-    expect((await expiry()).getTime()).toBe(end1.getTime());
+    // Past due: the paid end is kept, the package runs three days beyond it (RENEWAL_GRACE_DAYS).
+    expect((await expiry()).getTime()).toBe(end1.getTime() + 3 * DAY);
+    const [sub] = await queryRows<{ paid_until: Date }>(t.app.ctx.db, sql`select paid_until from subscriptions`);
+    expect(new Date(sub!.paid_until).getTime()).toBe(end1.getTime());
 
     const [first] = await queryRows<{ payment_id: string }>(
       t.app.ctx.db,

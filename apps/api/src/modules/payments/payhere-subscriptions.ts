@@ -12,6 +12,7 @@ import {
   type GatewaySubscriptionStatus,
 } from './orders.repository.ts';
 import type { PayhereApi, PayhereSubscription } from './payhere-api.ts';
+import { startGrace } from '../billing/past-due.ts';
 
 export const PAYHERE_SUBSCRIPTION_SYNC_JOB = 'payhere-subscription-sync';
 
@@ -66,6 +67,8 @@ export function payhereSubscriptionSyncJob(ctx: AppContext, api: PayhereApi): Jo
       const next = order.status === 'cancelling' && status && BILLING.includes(status) ? 'cancelling' : (status ?? order.status);
       if (order.subscriptionId === subscription.subscription_id && order.status === next) continue;
       await updateOrder(ctx.db, order.id, { gatewaySubscriptionId: subscription.subscription_id, gatewaySubscriptionStatus: next });
+      // Past due now, and not before: the grace period starts and the customer is told.
+      if (next === 'failed' && order.status !== 'failed') await startGrace(ctx, order.id);
     }
   };
 }

@@ -93,6 +93,7 @@ export interface PaypalCapture {
   invoiceId: string | undefined;
 }
 
+const refundSchema = z.object({ id: z.string().min(1) }).loose();
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number() }).loose();
 const verifySchema = z.object({ verification_status: z.string() }).loose();
 const errorSchema = z
@@ -223,6 +224,19 @@ export class PaypalClient {
   /** Stops the subscription (204); PayPal answers 422 SUBSCRIPTION_STATUS_INVALID when it is no longer active. */
   async cancelSubscription(id: string, reason: string): Promise<void> {
     await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, z.unknown(), JSON.stringify({ reason }));
+  }
+
+  /** Refunds a one-time order's capture in full (Payments v2). */
+  async refundCapture(captureId: string, note: string, requestId: string): Promise<string> {
+    const body = JSON.stringify({ note_to_payer: note.slice(0, 255) });
+    const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
+    return (await this.call('POST', path, refundSchema, body, { 'paypal-request-id': requestId })).id;
+  }
+
+  /** Refunds a subscription's charge (a v1 sale) in full. */
+  async refundSale(saleId: string, requestId: string): Promise<string> {
+    const path = `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`;
+    return (await this.call('POST', path, refundSchema, '{}', { 'paypal-request-id': requestId })).id;
   }
 
   /**

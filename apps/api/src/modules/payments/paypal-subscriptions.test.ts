@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import type { App } from '../../app.ts';
-import { registerCustomer, type Session } from '../../test-support/accounts.ts';
+import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { daysLeft, loadUser, orderRow, startListeningTestApp, type ListeningTestApp } from './paypal-test-server.ts';
 
 /** The PayPal subscription flow against the embedded sandbox, over real HTTP: subscribe, renew, cancel, receipts. */
@@ -117,14 +117,64 @@ describe('PayPal subscriptions: a package billed monthly by PayPal', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/billing/seo/cancel', headers: customer.headers })).statusCode).toBe(404);
   });
 
-  it('a failed renewal marks the subscription past due; the next charge puts it right', async () => {
-    const { id } = await subscribed(t, customer);
+  it('a failed renewal makes the package past due for a 3-day grace, e-mails the customer, and a later charge counts from the paid end', async () => {
+    const { id, orderUUID } = await subscribed(t, customer);
+    const paidEnd = new Date((await overview(t.app, customer)).types[0].expiresAt);
     await control(t.app, id, 'fail');
     await t.app.jobs.drain();
-    expect((await overview(t.app, customer)).types[0]).toMatchObject({ state: 'past-due' });
+    const pastDue = (await overview(t.app, customer)).types[0];
+    expect(pastDue).toMatchObject({ state: 'past-due', canCancel: true });
+    expect(new Date(pastDue.expiresAt).getTime()).toBe(paidEnd.getTime() + 3 * 24 * 60 * 60 * 1000);
+    const mails = await queryRows<{ subject: string; text: string }>(t.app.ctx.db, sql`select subject, text from emails order by id`);
+    expect(mails.map((m) => m.subject)).toEqual(['Receipt: Basic (14.99 USD)', 'Payment failed: your Basic renewal']);
+    expect(mails[1]!.text).toContain('Your websites keep running until');
+    // Failing again in the same period neither moves the grace nor e-mails again.
+    await control(t.app, id, 'fail');
+    await t.app.jobs.drain();
+    expect((await overview(t.app, customer)).types[0].expiresAt).toBe(pastDue.expiresAt);
+
     await control(t.app, id, 'charge');
     await t.app.jobs.drain();
-    expect((await overview(t.app, customer)).types[0]).toMatchObject({ state: 'renewing' });
+    const renewed = (await overview(t.app, customer)).types[0];
+    expect(renewed.state).toBe('renewing');
+    const expected = new Date(paidEnd);
+    expected.setUTCMonth(expected.getUTCMonth() + 1);
+    expect(renewed.expiresAt).toBe(expected.toISOString());
+    const [row] = await queryRows<{ paid_until: Date | null }>(
+      t.app.ctx.db,
+      sql`select paid_until from subscriptions s join orders o on o.user_id = s.user_id where o.id = ${orderUUID}`,
+    );
+    expect(row!.paid_until).toBeNull();
+  });
+
+  it('an admin refunds a PayPal renewal: PayPal refunds the sale, the month goes back, the renewal stops', async () => {
+    const { id } = await subscribed(t, customer);
+    await control(t.app, id, 'charge');
+    await t.app.jobs.drain();
+    const renewedDays = daysLeft(await loadUser(t.app, customer));
+    const admin = await loginAdmin(t.app);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/payments?gateway=paypal', headers: admin.headers })).json();
+    const renewal = list.rows.find((r: { kind: string }) => r.kind === 'renewal');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${renewal.id}/refund`,
+      headers: admin.headers,
+      payload: { reason: 'Charged by mistake' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'renewal', status: 'refunded' });
+    // PayPal's own PAYMENT.SALE.REFUNDED arrives too; reading the subscription again changes nothing more.
+    await t.app.jobs.drain();
+    expect(daysLeft(await loadUser(t.app, customer))).toBeCloseTo(renewedDays - 31, 0);
+    expect((await overview(t.app, customer)).types[0]).toMatchObject({ state: 'cancelled' });
+    const [sale] = await queryRows<{ status: string }>(
+      t.app.ctx.db,
+      sql`select t->>'status' as status from sandbox_paypal_subscriptions s, jsonb_array_elements(s.body->'transactions') t
+          where s.id = ${id} order by t->>'time' desc limit 1`,
+    );
+    expect(sale!.status).toBe('REFUNDED');
+    const kinds = (await history(t.app, customer)).rows.map((r: { kind: string; status: string }) => `${r.kind}:${r.status}`);
+    expect(kinds).toEqual(['refund:refunded', 'renewal:refunded', 'payment:paid']);
   });
 
   it('serves the customer’s own receipts as PDF, and nobody else’s', async () => {

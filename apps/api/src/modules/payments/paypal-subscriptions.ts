@@ -12,6 +12,7 @@ import type { PaypalSubscription, PaypalTransaction } from './paypal-billing-sch
 import { PaypalError, type PaypalClient } from './paypal-client.ts';
 import { planForOrder } from './paypal-plans.ts';
 import { applyRecurringCharges, type GatewayCharge } from './recurring-charges.ts';
+import { startGrace } from '../billing/past-due.ts';
 
 export const PAYPAL_SUBSCRIPTION_SYNC_JOB = 'paypal-subscription-sync';
 
@@ -148,6 +149,8 @@ export async function syncPaypalSubscription(ctx: AppContext, paypal: PaypalClie
   const done = await applyRecurringCharges(ctx, 'paypal', 'sale:', order.id, chargesOf(order, transactions));
   const status = statusOf(subscription);
   if (status) await setGatewayStatus(ctx.db, order.id, status);
+  // Past due now, and not before: the grace period starts and the customer is told.
+  if (status === 'failed' && order.gatewaySubscriptionStatus !== 'failed' && (await startGrace(ctx, order.id))) done.push('past due');
   return done;
 }
 

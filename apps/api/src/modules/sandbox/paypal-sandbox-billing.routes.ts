@@ -282,7 +282,11 @@ export async function paypalSandboxBillingRoutes(
     const moved = await move(subscription, ['ACTIVE'], (s) => ({ status: 'ACTIVE', body: charged(s.body, new Date()) }));
     if (!moved) return unprocessable(reply, 'SUBSCRIPTION_STATUS_INVALID', 'Only an active subscription is charged.');
     const delivery = await saleEvent(moved);
-    return controlDone(request, reply, { charged: moved.body.transactions.at(-1)!.id, delivery_status: delivery.delivery_status });
+    return controlDone(request, reply, {
+      charged: moved.body.transactions.at(-1)!.id,
+      delivery_status: delivery.delivery_status,
+      webhook: delivery.webhook,
+    });
   });
 
   app.post('/control/subscriptions/:id/fail', opts, async (request, reply) => {

@@ -90,6 +90,11 @@ export async function findSandboxOrder(db: Executor, id: string): Promise<Sandbo
   return row ? toOrder(row) : undefined;
 }
 
+export async function findSandboxOrderByCapture(db: Executor, captureId: string): Promise<SandboxOrder | undefined> {
+  const [row] = await db.select().from(table).where(eq(table.captureId, captureId));
+  return row ? toOrder(row) : undefined;
+}
+
 /**
  * Moves an order on only if it is still in the state the caller read (order status and capture
  * status); false when someone else got there first.

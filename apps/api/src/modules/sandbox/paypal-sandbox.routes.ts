@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import {
   findSandboxOrder,
+  findSandboxOrderByCapture,
   insertOrGetOrder,
   paypalStyleId,
   presentOrder,
@@ -25,6 +26,7 @@ import { paypalSandboxBillingRoutes } from './paypal-sandbox-billing.routes.ts';
  *   GET  /v2/checkout/orders/:id                   Bearer
  *   POST /v2/checkout/orders/:id/capture           Bearer; APPROVED orders only → 201 with the capture
  *   POST /v1/notifications/verify-webhook-signature Bearer → { verification_status }
+ *   POST /v2/payments/captures/:id/refund           Bearer; a COMPLETED capture → 201 refund, PAYMENT.CAPTURE.REFUNDED
  *
  * and the buyer's side plus helpers that make PayPal send webhooks (no auth: sandbox only):
  *
@@ -235,36 +237,62 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
     return { verification_status: genuine ? 'SUCCESS' : 'FAILURE' };
   });
 
-  /** Moves a captured order's capture from one status to another, then tells our webhook. */
+  /** Moves a captured order's capture from one status to another; false when it was not in `from`. */
+  const moveCapture = async (order: SandboxOrder, from: CaptureStatus, to: CaptureStatus): Promise<SandboxOrder | undefined> => {
+    const capture = order.body.capture;
+    if (order.status !== 'COMPLETED' || capture?.status !== from) return undefined;
+    const now = new Date().toISOString();
+    const body = {
+      ...order.body,
+      capture: {
+        id: capture.id,
+        status: to,
+        amount: capture.amount,
+        custom_id: capture.custom_id,
+        invoice_id: capture.invoice_id,
+        final_capture: true as const,
+        create_time: capture.create_time,
+        update_time: now,
+      },
+      ...(to === 'REFUNDED'
+        ? { refund: { id: paypalStyleId(), status: 'COMPLETED' as const, amount: capture.amount, create_time: now } }
+        : {}),
+      update_time: now,
+    };
+    const moved = await transitionOrder(ctx.db, order.id, { status: 'COMPLETED', captureStatus: from }, { status: 'COMPLETED', body });
+    return moved ? { ...order, body } : undefined;
+  };
+
+  /** Moves a capture, then tells our webhook (the helpers a test or a person uses to make PayPal act). */
   const captureEvent = (path: string, from: CaptureStatus, to: CaptureStatus, type: SandboxEventType, issue: string) =>
     app.post(`/orders/:id/${path}`, opts, async (request, reply) => {
       const order = await load(request);
       if (!order) return notFound(reply);
-      const capture = order.body.capture;
-      if (order.status !== 'COMPLETED' || capture?.status !== from) return unprocessable(reply, issue, `The capture is not ${from}.`);
-      const now = new Date().toISOString();
-      const body = {
-        ...order.body,
-        capture: {
-          id: capture.id,
-          status: to,
-          amount: capture.amount,
-          custom_id: capture.custom_id,
-          invoice_id: capture.invoice_id,
-          final_capture: true as const,
-          create_time: capture.create_time,
-          update_time: now,
-        },
-        ...(to === 'REFUNDED'
-          ? { refund: { id: paypalStyleId(), status: 'COMPLETED' as const, amount: capture.amount, create_time: now } }
-          : {}),
-        update_time: now,
-      };
-      if (!(await transitionOrder(ctx.db, order.id, { status: 'COMPLETED', captureStatus: from }, { status: 'COMPLETED', body }))) {
-        return unprocessable(reply, issue, `The capture is not ${from}.`);
-      }
-      return deliverSandboxWebhook(ctx, type, { ...order, body });
+      const moved = await moveCapture(order, from, to);
+      if (!moved) return unprocessable(reply, issue, `The capture is not ${from}.`);
+      return deliverSandboxWebhook(ctx, type, moved);
     });
+
+  // The merchant's refund of a completed capture (Payments v2), then PAYMENT.CAPTURE.REFUNDED.
+  app.post('/v2/payments/captures/:id/refund', opts, async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const { id } = request.params as { id: string };
+    const order = ORDER_ID.test(id) ? await findSandboxOrderByCapture(ctx.db, id) : undefined;
+    if (!order) return notFound(reply);
+    const moved = await moveCapture(order, 'COMPLETED', 'REFUNDED');
+    if (!moved) return unprocessable(reply, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+    await deliverSandboxWebhook(ctx, 'PAYMENT.CAPTURE.REFUNDED', moved);
+    const refund = moved.body.refund!;
+    return reply.code(201).send({
+      id: refund.id,
+      status: refund.status,
+      amount: refund.amount,
+      links: [
+        { href: `${base}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+        { href: `${base}/v2/payments/captures/${id}`, rel: 'up', method: 'GET' },
+      ],
+    });
+  });
   captureEvent('complete', 'PENDING', 'COMPLETED', 'PAYMENT.CAPTURE.COMPLETED', 'CAPTURE_NOT_PENDING');
   captureEvent('deny', 'PENDING', 'DECLINED', 'PAYMENT.CAPTURE.DENIED', 'CAPTURE_NOT_PENDING');
   captureEvent('refund', 'COMPLETED', 'REFUNDED', 'PAYMENT.CAPTURE.REFUNDED', 'CAPTURE_FULLY_REFUNDED');

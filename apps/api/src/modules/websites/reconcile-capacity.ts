@@ -9,9 +9,29 @@ import { capacityOf, lockUserRow, updateWebsiteRow, websitesOfUser } from './web
 
 export const RECONCILE_CAPACITY_JOB = 'reconcile-capacity';
 
-/** Asks for a reconciliation of one user's websites of one type (after a grant, a renewal, an expiry). */
-export function enqueueReconcile(db: Executor, userId: number, type: string): Promise<void> {
-  return enqueueJob(db, RECONCILE_CAPACITY_JOB, { userId, type }, { dedupeKey: `${RECONCILE_CAPACITY_JOB}:${userId}:${type}` });
+/** Money taken back: the notification names it rather than guessing the cause from the subscription. */
+export type ReconcileCause = 'refund' | 'chargeback';
+
+/**
+ * Asks for a reconciliation of one user's websites of one type (after a grant, a renewal, an
+ * expiry, a refund or a charge-back, whose `cause` the notification then states).
+ */
+export function enqueueReconcile(db: Executor, userId: number, type: string, cause?: ReconcileCause): Promise<void> {
+  return enqueueJob(
+    db,
+    RECONCILE_CAPACITY_JOB,
+    { userId, type, ...(cause ? { cause } : {}) },
+    { dedupeKey: `${RECONCILE_CAPACITY_JOB}:${userId}:${type}` },
+  );
+}
+
+const MONEY_BACK: Record<ReconcileCause, string> = { refund: 'was refunded', chargeback: 'was charged back' };
+
+/** The notification's words when a refund or charge-back took the capacity away. */
+function moneyBackMessage(cause: ReconcileCause, paused: number, type: string, subscriptionActive: boolean): string {
+  if (!subscriptionActive)
+    return `Your ${type} package's payment ${MONEY_BACK[cause]}, so your ${type} websites were paused. Purchase a package to resume them.`;
+  return `${paused} of your ${type} websites ${paused === 1 ? 'was' : 'were'} paused because a payment ${MONEY_BACK[cause]} and your hits or slots are lower now.`;
 }
 
 /**
@@ -24,6 +44,7 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
   return async (payload) => {
     const userId = Number(payload.userId);
     const type = String(payload.type);
+    const cause = payload.cause === 'refund' || payload.cause === 'chargeback' ? payload.cause : undefined;
     await ctx.db.transaction(async (tx) => {
       const owner = await lockUserRow(tx, userId);
       if (!owner) return;
@@ -63,11 +84,13 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
           tx,
           userId,
           paused ? 'Websites paused' : 'Websites resumed',
-          paused
-            ? capacity.subscriptionActive
-              ? pausedMessage(paused, type, await pauseCause(tx, userId, type, ctx.now()))
-              : `Your ${type} subscription has expired, so your ${type} websites were paused. Purchase a package to resume them.`
-            : `${resumed} of your ${type} websites were resumed.`,
+          paused && cause
+            ? moneyBackMessage(cause, paused, type, capacity.subscriptionActive)
+            : paused
+              ? capacity.subscriptionActive
+                ? pausedMessage(paused, type, await pauseCause(tx, userId, type, ctx.now()))
+                : `Your ${type} subscription has expired, so your ${type} websites were paused. Purchase a package to resume them.`
+              : `${resumed} of your ${type} websites were resumed.`,
           ctx.now(),
         );
       }

@@ -76,6 +76,7 @@ describe('AppHeader', () => {
     expect(groups).toEqual([
       ['Dashboard', ['/home']],
       ['Users', ['/users']],
+      ['Billing', ['/admin/payments']],
       ['Catalogue', ['/adminaddpackage', '/editpackage', '/addhits', '/edithits', '/addslots', '/editslots']],
       ['Grants', ['/adduserpackage', '/adduserextension', '/managesubscriptions']],
       ['Notifications', ['/addNotifications']],

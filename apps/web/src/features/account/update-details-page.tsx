@@ -5,7 +5,8 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { ACCOUNT_LIMITS, MOBILE_LENGTH } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
-import { useSignedInUser } from '../../app/session/index.ts';
+import { isAdminView, useSignedInUser } from '../../app/session/index.ts';
+import { BillingRemindersSwitch } from './components/billing-reminders-switch.tsx';
 import { useLogout } from '../../app/session/index.ts';
 import { CityCountryFields, NameFields, digitsOnly } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
@@ -81,6 +82,7 @@ export function UpdateDetailsPage() {
           </Button>
         </Grid>
       </Grid>
+      {!isAdminView(user) && <BillingRemindersSwitch />}
       <ConfirmUpdateDialog open={pending !== null} busy={update.isPending} onConfirm={confirm} onCancel={() => setPending(null)} />
     </FormCard>
   );

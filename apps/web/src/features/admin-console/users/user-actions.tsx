@@ -1,4 +1,7 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import Stack from '@mui/material/Stack';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { UserStatusButton } from '../components/user-status-button.tsx';
@@ -12,7 +15,7 @@ export interface UserActionHandlers {
   busyUserId: number | null;
 }
 
-/** Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'. */
+/** Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'; their payments. */
 export function UserActions({ user, onStatus, onWebsites, busyUserId }: UserActionHandlers & { user: AdminUserRow }) {
   const busy = busyUserId === user.id;
   const noSites = user.websites.length === 0;
@@ -53,6 +56,9 @@ export function UserActions({ user, onStatus, onWebsites, busyUserId }: UserActi
           Unpause All
         </Button>
       </Stack>
+      <Link component={RouterLink} to={paths.adminPayments(user.email)} variant="body2" aria-label={`Payments of ${user.username}`}>
+        Payments
+      </Link>
     </Stack>
   );
 }

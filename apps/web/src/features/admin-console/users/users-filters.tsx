@@ -1,6 +1,4 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -8,6 +6,7 @@ import { USER_STATUSES, type UserStatus } from '@traffic/shared/constants';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { SubscriptionState } from '../api/get-all-users.ts';
 import type { UsersViewState } from './users-view-state.ts';
+import { SearchField } from '../../../components/search-field.tsx';
 
 const SUBSCRIPTION_STATES: { value: SubscriptionState; label: string }[] = [
   { value: 'active', label: 'Active' },
@@ -30,24 +29,7 @@ export function UsersFilters({ view, packages }: UsersFiltersProps) {
   const filtered = view.typed !== '' || filters.status !== '' || filters.subscription !== '' || filters.package !== '';
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' } }}>
-      <TextField
-        label="Search"
-        placeholder="Username or email"
-        type="search"
-        size="small"
-        value={view.typed}
-        onChange={(event) => view.setTyped(event.target.value)}
-        sx={{ flex: { md: '1 1 260px' } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField placeholder="Username or email" value={view.typed} onChange={view.setTyped} sx={{ flex: { md: '1 1 260px' } }} />
       <TextField
         select
         label="Status"

@@ -4,12 +4,12 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BillingHistoryRow, HistoryKind } from '@traffic/shared/schemas/billing.schema';
 import { notify } from '../../../app/toast.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { PagePagination } from '../../../components/page-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { longDate } from '../../../lib/subscription.ts';
@@ -89,14 +89,7 @@ export function BillingHistoryTable() {
           </TableBody>
         </Table>
       </TableScroll>
-      <TablePagination
-        component="div"
-        count={history.data.total}
-        page={page}
-        rowsPerPage={SIZE}
-        rowsPerPageOptions={[SIZE]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <PagePagination count={history.data.total} page={page} size={SIZE} onPage={setPage} />
     </Paper>
   );
 }

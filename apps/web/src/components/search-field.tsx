@@ -1,0 +1,32 @@
+import SearchIcon from '@mui/icons-material/Search';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+
+/** A table's search box: a small search input with the magnifier, labelled "Search". */
+export function SearchField({
+  value,
+  onChange,
+  placeholder,
+  sx,
+}: { value: string; onChange: (value: string) => void } & Pick<TextFieldProps, 'placeholder' | 'sx'>) {
+  return (
+    <TextField
+      label="Search"
+      placeholder={placeholder}
+      type="search"
+      size="small"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={sx}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
+import type { AdminPaymentRow } from '@traffic/shared/schemas/billing.schema';
+import { EmailText } from '../../components/email-text.tsx';
+import { PagePagination } from '../../components/page-pagination.tsx';
+import { SearchField } from '../../components/search-field.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { TableHeaderRow } from '../../components/table-header-row.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { longDate } from '../../lib/subscription.ts';
+import { usePayments, type PaymentsFilters } from './api.ts';
+import { RefundDialog } from './refund-dialog.tsx';
+
+const HEADERS = ['Date', 'Customer', 'Item', 'Amount', 'Gateway', 'Status', 'Refund'] as const;
+const SIZE = 20;
+const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+/** /admin/payments: every payment and renewal, newest first, with filters and a refund within 30 days. */
+export function PaymentsPage() {
+  const [params] = useSearchParams();
+  const [typed, setTyped] = useState(params.get('search') ?? '');
+  const [search, setSearch] = useState(typed.trim());
+  const [filters, setFilters] = useState<Omit<PaymentsFilters, 'search'>>({ gateway: '', status: '', from: '', to: '' });
+  const [page, setPage] = useState(0);
+  const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
+  const payments = usePayments({ ...filters, search }, page, SIZE);
+  const set = <K extends keyof typeof filters>(key: K, value: PaymentsFilters[K]) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(0);
+  };
+  // The search asks the server once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Payments
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Every card and PayPal payment and renewal, newest first. A payment can be refunded within 30 days of its charge.
+      </Typography>
+      <Paper variant="outlined">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }} role="search" aria-label="Filter payments">
+          <SearchField placeholder="Email or order id" value={typed} onChange={setTyped} sx={{ flex: { md: '1 1 240px' } }} />
+          <TextField
+            select
+            label="Gateway"
+            size="small"
+            slotProps={showEmptyChoice}
+            value={filters.gateway}
+            onChange={(event) => set('gateway', event.target.value as PaymentsFilters['gateway'])}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value="">All gateways</MenuItem>
+            <MenuItem value="card">Card</MenuItem>
+            <MenuItem value="paypal">PayPal</MenuItem>
+          </TextField>
+          <TextField
+            select
+            label="Status"
+            size="small"
+            slotProps={showEmptyChoice}
+            value={filters.status}
+            onChange={(event) => set('status', event.target.value as PaymentsFilters['status'])}
+            sx={{ minWidth: 150 }}
+          >
+            <MenuItem value="">All statuses</MenuItem>
+            <MenuItem value="paid">Paid</MenuItem>
+            <MenuItem value="refunded">Refunded</MenuItem>
+            <MenuItem value="charged back">Charged back</MenuItem>
+          </TextField>
+          <TextField
+            label="From"
+            type="date"
+            size="small"
+            value={filters.from}
+            onChange={(event) => set('from', event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="To"
+            type="date"
+            size="small"
+            value={filters.to}
+            onChange={(event) => set('to', event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        {payments.isError && (
+          <LoadError message="The payments could not be loaded." onRetry={() => void payments.refetch()} retrying={payments.isFetching} />
+        )}
+        {payments.isPending && (
+          <Typography color="text.secondary" sx={{ p: 2 }}>
+            Loading payments…
+          </Typography>
+        )}
+        {payments.data && payments.data.total === 0 && <EmptyState title="No payments match these filters" />}
+        {payments.data && payments.data.total > 0 && (
+          <>
+            <TableScroll label="Payments">
+              <Table size="small" aria-label="Payments">
+                <TableHeaderRow headers={HEADERS} noWrap />
+                <TableBody>
+                  {payments.data.rows.map((row) => (
+                    <TableRow key={row.id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{longDate.format(new Date(row.date))}</TableCell>
+                      <TableCell>
+                        <EmailText email={row.email} />
+                      </TableCell>
+                      <TableCell>
+                        {row.kind === 'renewal' ? 'Renewal' : 'Payment'}: {row.item}
+                        <Typography variant="caption" component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                          Order {row.orderId}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {row.amount} {row.currency}
+                      </TableCell>
+                      <TableCell>{row.gateway === 'card' ? 'Card' : 'PayPal'}</TableCell>
+                      <TableCell sx={{ textTransform: 'capitalize', whiteSpace: 'nowrap' }}>{row.status}</TableCell>
+                      <TableCell sx={{ minWidth: 160 }}>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          color="error"
+                          disabled={row.refundBlocked !== null}
+                          onClick={() => setRefunding(row)}
+                          aria-label={`Refund ${row.amount} ${row.currency} to ${row.email}`}
+                          aria-describedby={row.refundBlocked ? `refund-blocked-${row.id}` : undefined}
+                        >
+                          Refund
+                        </Button>
+                        {row.refundBlocked && (
+                          <Typography
+                            id={`refund-blocked-${row.id}`}
+                            variant="caption"
+                            component="div"
+                            color="text.secondary"
+                            sx={{ mt: 0.5 }}
+                          >
+                            {row.refundBlocked}
+                          </Typography>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableScroll>
+            <PagePagination count={payments.data.total} page={page} size={SIZE} onPage={setPage} />
+          </>
+        )}
+      </Paper>
+      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
+    </Container>
+  );
+}
