@@ -177,3 +177,36 @@ test('an admin refunds a card payment within 30 days: the package ends, the webs
   await admin.close();
   await customer.close();
 });
+
+test('a PayPal subscriber upgrades to Standard by card: one subscription is left billing, the PayPal one is cancelled', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { details, session } = await registerViaApi(request);
+  const context = await signedInContext(browser, baseURL!, session);
+  const page = await context.newPage();
+  await buyByPaypal(page, 'normal', 'Basic');
+  await expect.poll(async () => (await overview(request, session)).types[0]!.gateway).toBe('paypal');
+  const subscription = await paypalSubscriptionOf(request, details.email);
+
+  await page.goto('/pricing/normal');
+  const standard = page.getByRole('article', { name: 'Standard' });
+  await expect(standard.getByRole('alert')).toContainText('Basic stops renewing, and its unused days are not refunded.');
+  await standard.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/payhere\/pay\/checkout$/);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/home');
+
+  await expect
+    .poll(async () => {
+      const res = await request.get('/sandbox/paypal/subscriptions', { headers: { accept: 'application/json' } });
+      const { subscriptions } = (await res.json()) as { subscriptions: { id: string; status: string }[] };
+      return subscriptions.find((s) => s.id === subscription)?.status;
+    })
+    .toBe('CANCELLED');
+  expect((await overview(request, session)).types[0]).toMatchObject({ packageName: 'Standard', state: 'renewing', gateway: 'card' });
+  await page.goto('/billing');
+  await expect(page.getByRole('region', { name: 'Normal package' })).toContainText('Standard');
+  await context.close();
+});

@@ -15,6 +15,8 @@ export interface CardCheckoutButtonProps {
   onStart?: () => void;
   /** The id of the element naming what is bought (the card's heading). */
   describedBy?: string;
+  /** 'Buy Now' unless the card says otherwise (Upgrade, Downgrade). */
+  label?: string;
 }
 
 /** 'Buy Now': the server opens the order and signs the form, then the browser posts it to the card gateway. */
@@ -26,6 +28,7 @@ export function CardCheckoutButton({
   onError,
   onStart,
   describedBy,
+  label = 'Buy Now',
 }: CardCheckoutButtonProps) {
   const createOrder = useCreateCardOrder();
   const [leaving, setLeaving] = useState(false);
@@ -66,7 +69,7 @@ export function CardCheckoutButton({
       onClick={buy}
       aria-describedby={describedBy}
     >
-      Buy Now
+      {label}
     </Button>
   );
 }

@@ -20,10 +20,21 @@ export interface CheckoutActionsProps {
   onPaid: (result: CaptureResult) => void;
   /** The id of the element naming the item (the card's heading), for screen readers. */
   describedBy?: string;
+  /** The card button's words: Buy Now, or Upgrade / Downgrade for a subscriber changing package. */
+  buyLabel?: string;
 }
 
 /** A catalogue card's two ways to pay, with the reason shown under them when one fails. */
-export function CheckoutActions({ order, item, signedIn, onSignInRequired, onOrderCreated, onPaid, describedBy }: CheckoutActionsProps) {
+export function CheckoutActions({
+  order,
+  item,
+  signedIn,
+  onSignInRequired,
+  onOrderCreated,
+  onPaid,
+  describedBy,
+  buyLabel = 'Buy Now',
+}: CheckoutActionsProps) {
   const [error, setError] = useState<string | null>(null);
   const clear = () => setError(null);
   const report = (failure: unknown) => setError(checkoutErrorMessage(failure));
@@ -38,6 +49,7 @@ export function CheckoutActions({ order, item, signedIn, onSignInRequired, onOrd
         onStart={clear}
         onError={report}
         describedBy={describedBy}
+        label={buyLabel}
       />
       <PaypalCheckoutButton
         order={order}

@@ -69,9 +69,23 @@ describe('PricingPage', () => {
     const mine = await card('Standard');
     expect(within(mine).getByText('Your plan')).toBeInTheDocument();
     expect(mine).toHaveTextContent(`Your package runs until ${until}; buying it again adds a month.`);
+    expect(within(mine).getByRole('button', { name: 'Buy Now' })).toBeInTheDocument();
     const other = await card('Basic');
-    expect(within(other).getByRole('alert')).toHaveTextContent(`Replaces your Standard package (paid until ${until}) from today.`);
+    expect(within(other).getByRole('alert')).toHaveTextContent(
+      `Replaces your Standard package (paid until ${until}) from today. When this payment succeeds, Basic runs a month from today and renews monthly; Standard stops renewing, and its unused days are not refunded.`,
+    );
     expect(within(other).queryByText('Your plan')).toBeNull();
+    // A cheaper package is a downgrade.
+    expect(within(other).getByRole('button', { name: 'Downgrade' })).toBeInTheDocument();
+  });
+
+  it('offers a subscriber of a cheaper package an Upgrade instead of Buy Now', async () => {
+    const end = new Date(Date.now() + 10 * 86_400_000);
+    signedIn(makeUser({ status: 'ACTIVE', package: basic, subscription_expiry_date: end.toISOString() }));
+    renderApp('/pricing/normal');
+    const dearer = await card('Standard');
+    expect(within(dearer).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    expect(within(dearer).queryByRole('button', { name: 'Buy Now' })).toBeNull();
   });
 
   it('shows the description as text only, never as markup', async () => {

@@ -27,7 +27,8 @@ const TABS = 'pricing';
 
 /**
  * What buying `pkg` does to the customer's package of its type (docs/product.md section 10: the
- * same package still running is extended by a month, anything else replaces it).
+ * same package still running is extended by a month, anything else replaces it: an upgrade when it
+ * costs more, a downgrade when less; decision 0021).
  */
 function effectOf(pkg: Package, user: User | null, type: PackageType): PurchaseEffect {
   const state = user ? typeStateOf(user, type) : { kind: 'none' as const };
@@ -35,7 +36,9 @@ function effectOf(pkg: Package, user: User | null, type: PackageType): PurchaseE
   const mine = state.subscription.package.id === pkg.id;
   if (state.kind === 'expired') return mine ? { kind: 'renews' } : { kind: 'new' };
   const until = state.subscription.endsAt ? longDate.format(state.subscription.endsAt) : '-';
-  return mine ? { kind: 'extends', until } : { kind: 'replaces', current: state.subscription.package.name, until };
+  if (mine) return { kind: 'extends', until };
+  const direction = Number(pkg.price) >= Number(state.subscription.package.price) ? 'upgrade' : 'downgrade';
+  return { kind: 'replaces', direction, current: state.subscription.package.name, until };
 }
 
 /** /pricing/:type?: every package of one type, open to everyone; buying needs a session. */

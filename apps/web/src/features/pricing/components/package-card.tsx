@@ -18,7 +18,8 @@ import { descriptionItems } from '../description-items.ts';
 export type PurchaseEffect =
   | { kind: 'new' }
   | { kind: 'extends'; until: string }
-  | { kind: 'replaces'; current: string; until: string }
+  /** A subscriber's move to another package: on payment, the new one starts and the old one's renewal stops. */
+  | { kind: 'replaces'; direction: 'upgrade' | 'downgrade'; current: string; until: string }
   /** The customer's package, ended: buying it starts it again. */
   | { kind: 'renews' };
 
@@ -85,7 +86,8 @@ export function PackageCard({ pkg, effect, signedIn, onSignInRequired, onOrderCr
       <CardActions disableSpacing sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1.5 }}>
         {effect.kind === 'replaces' && (
           <Alert severity="warning" id={`${headingId}-effect`}>
-            Replaces your {effect.current} package (paid until {effect.until}) from today.
+            Replaces your {effect.current} package (paid until {effect.until}) from today. When this payment succeeds, {pkg.name} runs a
+            month from today and renews monthly; {effect.current} stops renewing, and its unused days are not refunded.
           </Alert>
         )}
         {effect.kind === 'extends' && (
@@ -94,6 +96,7 @@ export function PackageCard({ pkg, effect, signedIn, onSignInRequired, onOrderCr
           </Typography>
         )}
         <CheckoutActions
+          buyLabel={effect.kind === 'replaces' ? (effect.direction === 'upgrade' ? 'Upgrade' : 'Downgrade') : 'Buy Now'}
           order={{ kind: 'package', id: pkg.id }}
           item={{ name: pkg.name, price: pkg.price }}
           signedIn={signedIn}
