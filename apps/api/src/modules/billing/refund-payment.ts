@@ -4,13 +4,10 @@ import { schema } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { addMonths } from '../../lib/dates.ts';
-import { revokeOrder } from '../payments/grant-order.ts';
-import { findOrder, findSubscription, lockUser, recordPaymentEvent, setSubscriptionExpiry } from '../payments/orders.repository.ts';
+import { revokeOrder, revokeRenewal } from '../payments/grant-order.ts';
+import { recordPaymentEvent } from '../payments/orders.repository.ts';
 import type { PayhereApi } from '../payments/payhere-api.ts';
 import type { PaypalClient } from '../payments/paypal-client.ts';
-import { stopRenewals } from '../payments/renewals.ts';
-import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
 import { queueBillingEmail } from './billing-emails.ts';
 import { findPayment, paymentsPage, type PaymentFilters, type PaymentRow } from './payments-admin.repository.ts';
 
@@ -137,16 +134,7 @@ export async function refundPayment(
     if (row.kind === 'payment') {
       await revokeOrder(ctx, tx, row.order_id, 'refund');
     } else {
-      const order = (await findOrder(tx, row.order_id, true))!;
-      await lockUser(tx, order.userId);
-      const current = await findSubscription(tx, order.userId, order.packageType);
-      // The refunded month goes: the paid period ends a month earlier, not before now.
-      if (current && current.packageId === order.itemId) {
-        const shortened = addMonths(current.expiresAt, -1);
-        await setSubscriptionExpiry(tx, current.id, shortened > ctx.now() ? shortened : ctx.now());
-      }
-      await stopRenewals(tx, { orderId: order.id });
-      await enqueueReconcile(tx, order.userId, order.packageType, 'refund');
+      await revokeRenewal(ctx, tx, row.order_id, 'refund');
     }
     await queueBillingEmail(ctx, tx, Number(row.user_id), {
       kind: 'refund',

@@ -186,3 +186,22 @@ export async function revokeOrder(
   // Money taken back: the gateway does not charge again for this order.
   await stopRenewals(tx, { orderId: order.id });
 }
+
+/**
+ * One renewal's money taken back (a refund or a charge-back of a monthly charge): the month it paid
+ * for goes (the paid period ends a month earlier, not before now), the renewal stops, and the
+ * websites are reconciled with the cause named.
+ */
+export async function revokeRenewal(ctx: AppContext, tx: Executor, orderId: string, reason: 'refund' | 'chargeback'): Promise<void> {
+  const order = await findOrder(tx, orderId, true);
+  if (!order) return;
+  await lockUser(tx, order.userId);
+  const current = await findSubscription(tx, order.userId, order.packageType);
+  if (current && current.packageId === order.itemId) {
+    const now = ctx.now();
+    const shortened = addMonths(current.paidUntil ?? current.expiresAt, -1);
+    await setSubscriptionExpiry(tx, current.id, shortened > now ? shortened : now, undefined, { paidUntil: null });
+  }
+  await stopRenewals(tx, { orderId: order.id });
+  await enqueueReconcile(tx, order.userId, order.packageType, reason);
+}

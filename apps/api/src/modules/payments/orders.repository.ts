@@ -225,13 +225,16 @@ export function grantedCardOrders(
     .where(and(eq(orders.provider, 'payhere'), eq(orders.kind, 'package'), isNotNull(orders.grantedAt), inArray(orders.id, ids)));
 }
 
-/** The gateway charge ids already applied to an order (recorded as `<prefix><id>` events: payment:, sale:). */
-export async function appliedChargeIds(db: Executor, orderId: string, provider: string, prefix: string): Promise<Set<string>> {
+/**
+ * The gateway charges already applied to an order (recorded as `<prefix><id>` events: payment:,
+ * sale:), by charge id, with how each was applied (payment, renewal, renewal-void, renewal-unapplied).
+ */
+export async function appliedCharges(db: Executor, orderId: string, provider: string, prefix: string): Promise<Map<string, string>> {
   const rows = await db
-    .select({ externalId: paymentEvents.externalId })
+    .select({ externalId: paymentEvents.externalId, kind: paymentEvents.kind })
     .from(paymentEvents)
     .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.provider, provider), like(paymentEvents.externalId, `${prefix}%`)));
-  return new Set(rows.map((r) => r.externalId.slice(prefix.length)));
+  return new Map(rows.map((r) => [r.externalId.slice(prefix.length), r.kind]));
 }
 
 /**

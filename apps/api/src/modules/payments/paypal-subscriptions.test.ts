@@ -177,6 +177,21 @@ describe('PayPal subscriptions: a package billed monthly by PayPal', () => {
     expect(kinds).toEqual(['refund:refunded', 'renewal:refunded', 'payment:paid']);
   });
 
+  it('a renewal refunded at PayPal itself (its portal) takes its month back once, as an admin’s refund does', async () => {
+    const { id } = await subscribed(t, customer);
+    const sale = (await control(t.app, id, 'charge')).json().charged as string;
+    await t.app.jobs.drain();
+    const renewedDays = daysLeft(await loadUser(t.app, customer));
+    const { PaypalClient } = await import('./paypal-client.ts');
+    await new PaypalClient(t.app.ctx.config.paypal).refundSale(sale, `portal-${sale}`);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    expect(daysLeft(await loadUser(t.app, customer))).toBeCloseTo(renewedDays - 31, 0);
+    expect((await overview(t.app, customer)).types[0]).toMatchObject({ state: 'cancelled' });
+    const kinds = (await history(t.app, customer)).rows.map((r: { kind: string; status: string }) => `${r.kind}:${r.status}`);
+    expect(kinds).toEqual(['refund:refunded', 'renewal:refunded', 'payment:paid']);
+  });
+
   it('serves the customer’s own receipts as PDF, and nobody else’s', async () => {
     const { orderUUID } = await subscribed(t, customer);
     const res = await t.app.inject({ method: 'GET', url: `/api/billing/receipts/o-${orderUUID}`, headers: customer.headers });

@@ -1,7 +1,7 @@
 import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
-import { grantOrder, renewOrder, revokeOrder } from './grant-order.ts';
-import { appliedChargeIds, findOrder, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
+import { grantOrder, renewOrder, revokeOrder, revokeRenewal } from './grant-order.ts';
+import { appliedCharges, findOrder, recordPaymentEvent, updateOrder, type OrderRow } from './orders.repository.ts';
 
 /**
  * One charge of a recurring order as the gateway's own API reports it (PayHere's payment search,
@@ -45,11 +45,29 @@ export async function applyRecurringCharges(
     }
     const record = (charge: GatewayCharge, kind: string) =>
       recordCharge(tx, provider, `${prefix}${charge.id}`, locked, kind, charge.payload);
-    const applied = await appliedChargeIds(tx, locked.id, provider, prefix);
+    const applied = await appliedCharges(tx, locked.id, provider, prefix);
     if (!applied.has(first!.id)) await record(first!, 'payment');
     // Only a monthly package has later charges; anything else charged again is for support to refund.
     const granted = (await findOrder(tx, locked.id))!;
     for (const charge of locked.kind === 'package' ? later : []) {
+      if (applied.get(charge.id) === 'renewal' && (charge.state === 'refunded' || charge.state === 'chargeback')) {
+        // Refunded or charged back at the gateway (its portal, the buyer's bank): the month goes,
+        // once (an admin's refund of the same charge recorded this key first).
+        const fresh = await recordPaymentEvent(tx, {
+          provider,
+          externalId: `refund:${prefix}${charge.id}`,
+          orderId: locked.id,
+          kind: 'refund',
+          amount: locked.amount,
+          currency: locked.currency,
+          payload: { chargeKind: 'renewal', by: 'gateway', state: charge.state },
+        });
+        if (fresh) {
+          await revokeRenewal(ctx, tx, locked.id, charge.state === 'refunded' ? 'refund' : 'chargeback');
+          done.push('renewal revoked');
+        }
+        continue;
+      }
       if (applied.has(charge.id)) continue;
       if (charge.state !== 'paid') {
         await record(charge, 'renewal-void');
