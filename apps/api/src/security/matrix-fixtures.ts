@@ -57,7 +57,7 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
     method: 'POST',
     url: '/api/payments/paypal/orders',
     headers: a.headers,
-    payload: { kind: 'package', id: 'pkgBasic' },
+    payload: { kind: 'hits', id: '1000Hits' },
   });
   if (paypal.statusCode !== 201) throw new Error(`paypal fixture: ${paypal.body}`);
 

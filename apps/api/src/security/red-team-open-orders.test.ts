@@ -29,7 +29,7 @@ describe('red team: open orders', () => {
       method: 'POST',
       url: '/api/payments/paypal/orders',
       headers: session.headers,
-      payload: { kind: 'package', id: 'pkgBasic' },
+      payload: { kind: 'slots', id: '5Slots' },
     });
   const count = async (table: 'orders' | 'sandbox_paypal_orders') =>
     (await queryRows<{ n: number }>(t.app.ctx.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;

@@ -81,9 +81,9 @@ export const paymentsApi = {
         auth: 'user',
         tag,
         errors: [...errors, 429, 502],
-        summary: "Create a PayPal order for a catalogue item (the button's createOrder)",
+        summary: "Create a one-time PayPal order for an add-on (the button's createOrder)",
       },
-      (s) => ({ body: s.createOrderBodySchema, responses: { 201: s.paypalOrderSchema } }),
+      (s) => ({ body: s.paypalOrderBodySchema, responses: { 201: s.paypalOrderSchema } }),
     ),
     capture: endpoint(
       {

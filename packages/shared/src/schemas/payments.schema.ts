@@ -4,13 +4,26 @@ import './plain-words.ts';
 export const ORDER_KINDS = ['package', 'hits', 'slots'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
-/** POST /api/orders and POST /api/payments/paypal/orders: the browser names what it buys, never the price. */
+/** POST /api/orders: the browser names what it buys, never the price. */
 export const createOrderBodySchema = z
   .object({
     kind: z.enum(ORDER_KINDS, { error: 'kind must be package, hits or slots' }),
     id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(120),
   })
   .meta({ id: 'CreateOrderBody' });
+
+/**
+ * POST /api/payments/paypal/orders: a one-time PayPal order, for an add-on only. A package renews
+ * monthly, so PayPal sells it as a subscription (POST /api/payments/paypal/subscriptions).
+ */
+export const paypalOrderBodySchema = z
+  .object({
+    kind: z.enum(['hits', 'slots'], {
+      error: 'kind must be hits or slots: a package is a monthly PayPal subscription (POST /api/payments/paypal/subscriptions)',
+    }),
+    id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(120),
+  })
+  .meta({ id: 'PaypalOrderBody' });
 
 /** The card form's fields (PayHere checkout), computed on the server. */
 export const checkoutFormSchema = z

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@traffic/db';
 import { MSG } from '@traffic/shared';
 import { registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { firstCapture } from './paypal-client.ts';
@@ -9,7 +11,6 @@ import {
   capturePaypal,
   countingClient,
   createPaypalOrder,
-  daysLeft,
   loadUser,
   orderRow,
   startListeningTestApp,
@@ -29,20 +30,20 @@ describe('the PayPal button: create, approve, capture', () => {
   });
   afterAll(() => t.close());
 
-  it('creates a PayPal order priced from the catalogue, with the buyer email and product id', async () => {
-    const res = await createPaypalOrder(t.app, customer, 'package', 'pkgBasic');
+  it('creates a one-time PayPal order for an add-on, priced from the catalogue, with the buyer email and product id', async () => {
+    const res = await createPaypalOrder(t.app, customer, 'hits', '1000Hits');
     expect(res.statusCode).toBe(201);
     const { id, orderUUID } = res.json();
     expect(id).toMatch(/^[A-Z0-9]{17}$/);
-    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null, amount: '14.99', provider_order_id: id });
+    expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null, amount: '4.99', provider_order_id: id });
 
     const atPaypal = await countingClient(t.app).client.getOrder(id);
     expect(atPaypal).toMatchObject({ status: 'CREATED' });
     expect(atPaypal.purchase_units?.[0]).toMatchObject({
       reference_id: 'buyer@example.com',
-      custom_id: 'package-pkgBasic',
+      custom_id: 'hits-1000Hits',
       invoice_id: orderUUID,
-      amount: { currency_code: 'USD', value: '14.99' },
+      amount: { currency_code: 'USD', value: '4.99' },
     });
 
     const addon = await createPaypalOrder(t.app, customer, 'slots', '5Slots');
@@ -50,44 +51,50 @@ describe('the PayPal button: create, approve, capture', () => {
     expect((await countingClient(t.app).client.getOrder(addon.json().id)).purchase_units?.[0]?.custom_id).toBe('slots-5Slots');
   });
 
-  it('grants the package after approval and capture: the user object shows it', async () => {
+  it('refuses a package: PayPal sells packages as monthly subscriptions', async () => {
+    const res = await createPaypalOrder(t.app, customer, 'package', 'pkgBasic');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/a package is a monthly PayPal subscription/);
+    expect((await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from orders`))[0]!.n).toBe(0);
+  });
+
+  it('grants the add-on after approval and capture: the user object shows it', async () => {
     const { id, orderUUID } = await approvedOrder(t.app, customer);
     const res = await capturePaypal(t.app, customer, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'COMPLETED', message: MSG.paypalSuccess, orderUUID });
 
     const user = await loadUser(t.app, customer);
-    expect(user.status).toBe('ACTIVE');
-    expect(user.package).toMatchObject({ id: 'pkgBasic', hits_per_day: 1000, slots: 6 });
-    expect(daysLeft(user)).toBeGreaterThan(27);
-    expect(daysLeft(user)).toBeLessThan(32);
+    expect(user.activatedadditionalhits).toHaveLength(1);
+    expect(user.activatedadditionalhits[0]).toMatchObject({ additional_hit: { count: 1000 } });
     expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'paid', granted_at: expect.anything() });
   });
 
   it('takes the price from the catalogue whatever the browser sends', async () => {
-    const res = await createPaypalOrder(t.app, customer, 'package', 'pkgPremiumPlus', { amount: '0.01', value: '0.01', currency: 'LKR' });
+    const res = await createPaypalOrder(t.app, customer, 'slots', '5Slots', { amount: '0.01', value: '0.01', currency: 'LKR' });
     expect(res.statusCode).toBe(201);
     const atPaypal = await countingClient(t.app).client.getOrder(res.json().id);
-    expect(atPaypal.purchase_units?.[0]?.amount).toEqual({ currency_code: 'USD', value: '349.99' });
+    expect(atPaypal.purchase_units?.[0]?.amount).toEqual({ currency_code: 'USD', value: '4.99' });
   });
 
   it('refuses visitors, unknown items and bad bodies, and creates nothing', async () => {
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders', payload: { kind: 'package', id: 'pkgBasic' } })).statusCode,
+      (await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders', payload: { kind: 'hits', id: '1000Hits' } })).statusCode,
     ).toBe(401);
-    expect((await createPaypalOrder(t.app, customer, 'package', 'pkgGold')).statusCode).toBe(404);
-    expect((await createPaypalOrder(t.app, customer, 'gift', 'pkgBasic')).statusCode).toBe(400);
+    expect((await createPaypalOrder(t.app, customer, 'hits', '999999Hits')).statusCode).toBe(404);
+    expect((await createPaypalOrder(t.app, customer, 'gift', '1000Hits')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/orders/ABC/capture' })).statusCode).toBe(401);
     expect((await capturePaypal(t.app, customer, 'NOT%20AN%20ID')).statusCode).toBe(400);
+    expect((await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from orders`))[0]!.n).toBe(0);
   });
 
   it('grants nothing for a capture the buyer has not approved', async () => {
-    const { id, orderUUID } = (await createPaypalOrder(t.app, customer, 'package', 'pkgBasic')).json();
+    const { id, orderUUID } = (await createPaypalOrder(t.app, customer, 'hits', '1000Hits')).json();
     const res = await capturePaypal(t.app, customer, id);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'PAYMENT' });
     expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
-    expect((await loadUser(t.app, customer)).package).toBeNull();
+    expect(await activationCount(t.app, customer.user.id)).toBe(0);
   });
 
   it('grants once when the order is captured twice, one after the other or at once', async () => {
@@ -97,12 +104,12 @@ describe('the PayPal button: create, approve, capture', () => {
     expect([first.json().status, second.json().status]).toEqual(['COMPLETED', 'COMPLETED']);
     expect(await activationCount(t.app, customer.user.id)).toBe(1);
 
-    const pkg = await approvedOrder(t.app, customer, 'package', 'pkgBasic');
-    const racing = await Promise.all(Array.from({ length: 4 }, () => capturePaypal(t.app, customer, pkg.id)));
+    const slots = await approvedOrder(t.app, customer, 'slots', '5Slots');
+    const racing = await Promise.all(Array.from({ length: 4 }, () => capturePaypal(t.app, customer, slots.id)));
     expect(racing.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(racing.every((r) => r.json().status === 'COMPLETED')).toBe(true);
-    // A second grant of the same package would have moved the end date another month.
-    expect(daysLeft(await loadUser(t.app, customer))).toBeLessThan(32);
+    // A second grant of the same order would have activated the slots twice.
+    expect(await activationCount(t.app, customer.user.id)).toBe(2);
   });
 
   it('treats an order captured elsewhere (ORDER_ALREADY_CAPTURED) by reading it back', async () => {
@@ -122,7 +129,7 @@ describe('the PayPal button: create, approve, capture', () => {
     const res = await capturePaypal(t.app, stranger, id);
     expect(res.statusCode).toBe(404);
     expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
-    expect((await loadUser(t.app, stranger)).package).toBeNull();
+    expect(await activationCount(t.app, stranger.user.id)).toBe(0);
     expect((await countingClient(t.app).client.getOrder(id)).status).toBe('APPROVED');
   });
 
@@ -144,7 +151,7 @@ describe('the PayPal button: create, approve, capture', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'PENDING', orderUUID });
     expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
-    expect((await loadUser(t.app, pending)).package).toBeNull();
+    expect(await activationCount(t.app, pending.user.id)).toBe(0);
     // Asking again reads the order back: still pending.
     expect((await capturePaypal(t.app, pending, id)).json()).toMatchObject({ status: 'PENDING' });
   });

@@ -9,15 +9,15 @@ import { PaypalError, type PaypalClient } from './paypal-client.ts';
 import { paypalCustomId } from './paypal-settle-capture.ts';
 
 /**
- * POST /api/payments/paypal/orders: a pending order priced from the catalogue, then the PayPal
- * order for exactly that amount. The browser names what it buys and nothing else. Answers PayPal's
+ * POST /api/payments/paypal/orders: a pending add-on order priced from the catalogue, then the
+ * PayPal order for exactly that amount (a package is a subscription: paypal-subscriptions.ts). The browser names what it buys and nothing else. Answers PayPal's
  * order id (what the button's createOrder returns) and ours (the add-on calls take it as `token`).
  */
 export async function createPaypalOrder(
   ctx: AppContext,
   paypal: PaypalClient,
   actor: AuthUser,
-  kind: OrderKind,
+  kind: Exclude<OrderKind, 'package'>,
   id: string,
 ): Promise<PaypalOrderResult> {
   const order = await createPendingOrder(ctx, actor, kind, id, 'paypal');

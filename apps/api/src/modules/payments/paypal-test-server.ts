@@ -56,8 +56,8 @@ export const approvePaypal = (app: App, paypalOrderId: string) =>
 export const sandboxEvent = (app: App, paypalOrderId: string, action: 'complete' | 'deny' | 'refund') =>
   app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${paypalOrderId}/${action}` });
 
-/** Creates and approves an order as the customer; answers PayPal's order id and ours. */
-export async function approvedOrder(app: App, s: Session, kind = 'package', id = 'pkgBasic'): Promise<{ id: string; orderUUID: string }> {
+/** Creates and approves an add-on order as the customer; answers PayPal's order id and ours. */
+export async function approvedOrder(app: App, s: Session, kind = 'hits', id = '1000Hits'): Promise<{ id: string; orderUUID: string }> {
   const res = await createPaypalOrder(app, s, kind, id);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   const order = res.json() as { id: string; orderUUID: string };

@@ -7,7 +7,6 @@ import {
   activationCount,
   approvedOrder,
   capturePaypal,
-  daysLeft,
   loadUser,
   orderRow,
   sandboxEvent,
@@ -51,7 +50,7 @@ describe('PayPal webhooks', () => {
   const events = async () => (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from payment_events`))[0]!.n;
 
   /** A customer's approved order captured as PENDING (the sandbox's pending@example.com buyer). */
-  async function pendingCapture(s: Session, kind = 'package', id = 'pkgBasic') {
+  async function pendingCapture(s: Session, kind = 'hits', id = '1000Hits') {
     const order = await approvedOrder(t.app, s, kind, id);
     expect((await capturePaypal(t.app, s, order.id)).json().status).toBe('PENDING');
     return order;
@@ -100,11 +99,11 @@ describe('PayPal webhooks', () => {
     expect((await post(sign('{"id":'), '{"id":')).statusCode).toBe(400);
     expect(await events()).toBe(before);
     expect(await orderRow(t.app, fresh.orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
-    expect((await loadUser(t.app, buyer)).package).toBeNull();
+    expect(await activationCount(t.app, buyer.user.id)).toBe(0);
   });
 
   it('grants nothing when a verified COMPLETED event does not match the order', async () => {
-    const { id, orderUUID } = await pendingCapture(buyer, 'package', 'pkgPremiumPlus');
+    const { id, orderUUID } = await pendingCapture(buyer);
     const event = {
       id: 'WH-CHEAP',
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
@@ -112,7 +111,7 @@ describe('PayPal webhooks', () => {
         id: 'CAPCHEAP',
         status: 'COMPLETED',
         amount: { currency_code: 'USD', value: '14.99' },
-        custom_id: 'package-pkgPremiumPlus',
+        custom_id: 'hits-1000Hits',
         invoice_id: orderUUID,
         supplementary_data: { related_ids: { order_id: id } },
       },
@@ -122,17 +121,16 @@ describe('PayPal webhooks', () => {
     expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'pending', granted_at: null });
   });
 
-  it('revokes the package when PayPal reports a refund', async () => {
+  it('revokes the add-on when PayPal reports a refund', async () => {
     const card = await registerCustomer(t.app, { email: 'refund-me@example.com' });
     const { id, orderUUID } = await approvedOrder(t.app, card);
     expect((await capturePaypal(t.app, card, id)).json().status).toBe('COMPLETED');
-    expect(daysLeft(await loadUser(t.app, card))).toBeGreaterThan(27);
+    expect(await activationCount(t.app, card.user.id)).toBe(1);
 
     const res = await sandboxEvent(t.app, id, 'refund');
     expect(res.json()).toMatchObject({ delivery_status: 200 });
-    const user = await loadUser(t.app, card);
-    expect(daysLeft(user)).toBeLessThanOrEqual(0);
-    expect(user.stats.normal).toMatchObject({ totalHits: 0, totalSlots: 0 });
+    expect(await activationCount(t.app, card.user.id)).toBe(0);
+    expect((await loadUser(t.app, card)).stats.normal).toMatchObject({ totalHits: 0 });
     expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'revoked', revoked_at: expect.anything() });
     // A refunded capture cannot be refunded twice.
     expect((await sandboxEvent(t.app, id, 'refund')).statusCode).toBe(422);
@@ -171,7 +169,7 @@ describe('PayPal webhooks', () => {
     expect((await sandboxEvent(t.app, id, 'deny')).json()).toMatchObject({ delivery_status: 200 });
     expect(await orderRow(t.app, orderUUID)).toMatchObject({ status: 'failed', granted_at: null });
     expect((await capturePaypal(t.app, buyer, id)).statusCode).toBe(402);
-    expect((await loadUser(t.app, buyer)).package).toBeNull();
+    expect(await activationCount(t.app, buyer.user.id)).toBe(0);
   });
 
   it('acknowledges verified events about orders it does not know, doing nothing', async () => {

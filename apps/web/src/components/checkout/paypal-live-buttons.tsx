@@ -42,6 +42,7 @@ function Buttons({ order, onStart, onPaid, onError }: Omit<PaypalLiveButtonsProp
     reported.current = true;
     onError(error);
   };
+  const { kind } = order;
   if (isRejected) return <Alert severity="warning">PayPal could not be loaded. Please use Buy Now, or try again later.</Alert>;
   return (
     <>
@@ -51,7 +52,7 @@ function Buttons({ order, onStart, onPaid, onError }: Omit<PaypalLiveButtonsProp
         style={{ layout: 'horizontal', tagline: false, height: 42 }}
         forceReRender={[order.kind, order.id]}
         onClick={() => onStart()}
-        {...(order.kind === 'package'
+        {...(kind === 'package'
           ? {
               createSubscription: async () => {
                 reported.current = false;
@@ -67,7 +68,7 @@ function Buttons({ order, onStart, onPaid, onError }: Omit<PaypalLiveButtonsProp
               createOrder: async () => {
                 reported.current = false;
                 try {
-                  return (await createPaypalOrder(order)).id;
+                  return (await createPaypalOrder({ kind, id: order.id })).id;
                 } catch (error) {
                   report(error);
                   throw error;

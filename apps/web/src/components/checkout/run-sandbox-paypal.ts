@@ -22,7 +22,7 @@ export async function runSandboxPaypal(order: OrderRequest, onStep: (step: Sandb
     onStep('capturing');
     return confirmPaypalSubscription(id);
   }
-  const { id } = await createPaypalOrder(order);
+  const { id } = await createPaypalOrder({ kind: order.kind, id: order.id });
   onStep('approving');
   await approveSandboxPaypalOrder(id);
   onStep('capturing');
