@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { REMINDER_KINDS, renderEmail, type BillingMessage } from './billing-email-templates.ts';
+import { findMailRecipient } from './billing.repository.ts';
 
 export type { BillingMessage } from './billing-email-templates.ts';
 
@@ -18,11 +18,7 @@ export const GATEWAY_NAMES: Record<string, string> = { payhere: 'your card (PayH
  * Returns whether one was queued.
  */
 export async function queueBillingEmail(ctx: AppContext, tx: Executor, userId: number, message: BillingMessage): Promise<boolean> {
-  const { users } = schema;
-  const [user] = await tx
-    .select({ email: users.email, firstName: users.firstName, username: users.username, reminders: users.billingReminders })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findMailRecipient(tx, userId);
   if (!user) return false;
   if (REMINDER_KINDS.has(message.kind) && !user.reminders) return false;
   const mail = renderEmail(

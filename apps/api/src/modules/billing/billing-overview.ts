@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { schema } from '@traffic/db';
 import {
   PACKAGE_TYPES,
   type BillingReminders,
@@ -13,10 +11,9 @@ import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { findSubscription, findOrder, lockUser } from '../payments/orders.repository.ts';
 import { isRecurring, stopRenewals } from '../payments/renewals.ts';
-import { subscriptionsWithOrders, type SubscriptionBillingRow } from './billing.repository.ts';
+import { findReminderSetting, setReminderSetting, subscriptionsWithOrders, type SubscriptionBillingRow } from './billing.repository.ts';
 import { emailDate, queueBillingEmail } from './billing-emails.ts';
 
-const { users } = schema;
 const GATEWAYS: Record<string, BillingGateway> = { payhere: 'card', paypal: 'paypal', grant: 'grant' };
 
 function stateOf(row: SubscriptionBillingRow, now: Date): BillingState {
@@ -82,17 +79,17 @@ export async function cancelRenewal(ctx: AppContext, actor: AuthUser, type: stri
       });
     }
   });
+  ctx.jobs.kick();
   return billingOverview(ctx, actor);
 }
 
 /** GET /api/billing/reminders. */
 export async function billingReminders(ctx: AppContext, actor: AuthUser): Promise<BillingReminders> {
-  const [row] = await ctx.db.select({ enabled: users.billingReminders }).from(users).where(eq(users.id, actor.id));
-  return { enabled: row?.enabled ?? true };
+  return { enabled: await findReminderSetting(ctx.db, actor.id) };
 }
 
 /** PUT /api/billing/reminders: the Update details switch. Receipts and account notices are not affected. */
 export async function setBillingReminders(ctx: AppContext, actor: AuthUser, enabled: boolean): Promise<BillingReminders> {
-  await ctx.db.update(users).set({ billingReminders: enabled, updatedAt: new Date() }).where(eq(users.id, actor.id));
+  await setReminderSetting(ctx.db, actor.id, enabled);
   return { enabled };
 }

@@ -1,23 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { emailDate, GATEWAY_NAMES, queueBillingEmail } from './billing-emails.ts';
+import { dueReminders, markReminded } from './billing.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long before a paid period ends its reminder goes. */
 export const REMINDER_LEAD_DAYS = 3;
-
-interface DueRow {
-  id: number;
-  user_id: number;
-  expires_at: Date | string;
-  package_name: string;
-  provider: string | null;
-  amount: string | null;
-  currency: string | null;
-  renewing: boolean;
-}
 
 /**
  * Every six hours: each package whose paid period ends within three days gets one reminder for
@@ -32,27 +20,11 @@ export function billingReminderTask(ctx: AppContext): PeriodicTask {
     everyMs: 6 * 60 * 60 * 1000,
     async run(_since, now) {
       const until = new Date(now.getTime() + REMINDER_LEAD_DAYS * DAY_MS);
-      const due = await queryRows<DueRow>(
-        ctx.db,
-        sql`select s.id, s.user_id, s.expires_at, p.name as package_name, o.provider, o.amount::text as amount, o.currency,
-                   (o.provider = 'payhere' or (o.provider = 'paypal' and o.gateway_subscription_id is not null))
-                     and coalesce(o.gateway_subscription_status, 'active') = 'active' as renewing
-            from subscriptions s
-            join packages p on p.id = s.package_id
-            left join orders o on o.id = s.order_id
-            where s.expires_at > ${now.toISOString()}::timestamptz and s.expires_at <= ${until.toISOString()}::timestamptz
-              and s.paid_until is null and s.reminded_for is distinct from s.expires_at
-            order by s.expires_at limit 1000`,
-      );
+      const due = await dueReminders(ctx.db, now, until);
       for (const row of due) {
         const on = emailDate(new Date(row.expires_at));
         await ctx.db.transaction(async (tx) => {
-          const marked = await queryRows<{ id: number }>(
-            tx,
-            sql`update subscriptions set reminded_for = expires_at
-                where id = ${row.id} and reminded_for is distinct from expires_at returning id`,
-          );
-          if (marked.length === 0) return;
+          if (!(await markReminded(tx, row.id))) return;
           await queueBillingEmail(
             ctx,
             tx,
@@ -69,6 +41,7 @@ export function billingReminderTask(ctx: AppContext): PeriodicTask {
           );
         });
       }
+      if (due.length) ctx.jobs.kick();
     },
   };
 }

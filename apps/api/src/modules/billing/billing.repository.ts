@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '@traffic/db';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, schema, type Executor } from '@traffic/db';
+
+const { users } = schema;
 
 /** A package type's subscription with the order that last granted it (its gateway and renewal). */
 export interface SubscriptionBillingRow {
@@ -117,4 +119,63 @@ export async function findReceipt(db: Executor, userId: number, id: string): Pro
             where e.id = ${Number(id.slice(2))} and o.user_id = ${userId} and e.kind = 'renewal'`,
       );
   return row;
+}
+
+/** Whether the customer gets billing reminders (Update details). */
+export async function findReminderSetting(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ enabled: users.billingReminders }).from(users).where(eq(users.id, userId));
+  return row?.enabled ?? true;
+}
+
+export async function setReminderSetting(db: Executor, userId: number, enabled: boolean): Promise<void> {
+  await db.update(users).set({ billingReminders: enabled, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Whom a billing e-mail goes to, and whether they take reminders. */
+export async function findMailRecipient(
+  db: Executor,
+  userId: number,
+): Promise<{ email: string; firstName: string; username: string; reminders: boolean } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, username: users.username, reminders: users.billingReminders })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export interface DueReminderRow {
+  id: number;
+  user_id: number;
+  expires_at: Date | string;
+  package_name: string;
+  provider: string | null;
+  amount: string | null;
+  currency: string | null;
+  renewing: boolean;
+}
+
+/** Packages whose paid period ends between now and `until`, not reminded for that end, not past due (1,000 at most). */
+export function dueReminders(db: Executor, now: Date, until: Date): Promise<DueReminderRow[]> {
+  return queryRows<DueReminderRow>(
+    db,
+    sql`select s.id, s.user_id, s.expires_at, p.name as package_name, o.provider, o.amount::text as amount, o.currency,
+               (o.provider = 'payhere' or (o.provider = 'paypal' and o.gateway_subscription_id is not null))
+                 and coalesce(o.gateway_subscription_status, 'active') = 'active' as renewing
+        from subscriptions s
+        join packages p on p.id = s.package_id
+        left join orders o on o.id = s.order_id
+        where s.expires_at > ${now.toISOString()}::timestamptz and s.expires_at <= ${until.toISOString()}::timestamptz
+          and s.paid_until is null and s.reminded_for is distinct from s.expires_at
+        order by s.expires_at limit 1000`,
+  );
+}
+
+/** Marks the subscription reminded for its current end; false when another scan already did. */
+export async function markReminded(db: Executor, subscriptionId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update subscriptions set reminded_for = expires_at
+        where id = ${subscriptionId} and reminded_for is distinct from expires_at returning id`,
+  );
+  return rows.length > 0;
 }

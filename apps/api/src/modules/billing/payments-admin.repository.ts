@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '@traffic/db';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, schema, type Executor } from '@traffic/db';
+
+const { paymentEvents } = schema;
 
 /** One payment as the admin's Payments screen lists it: an order's first charge or a renewal. */
 export interface PaymentRow {
@@ -83,4 +85,16 @@ export async function paymentsPage(
 export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
   const [row] = await queryRows<PaymentRow>(db, sql`select * from (${payments}) p where p.id = ${id}`);
   return row;
+}
+
+const claim = (provider: string, key: string) => and(eq(paymentEvents.provider, provider), eq(paymentEvents.externalId, key));
+
+/** The gateway refused the refund: its claim goes, so it may be tried again. */
+export async function dropRefundClaim(db: Executor, provider: string, key: string): Promise<void> {
+  await db.delete(paymentEvents).where(claim(provider, key));
+}
+
+/** The gateway refunded: the claim becomes the refund, with what it was about. */
+export async function settleRefundClaim(db: Executor, provider: string, key: string, payload: Record<string, unknown>): Promise<void> {
+  await db.update(paymentEvents).set({ kind: 'refund', payload }).where(claim(provider, key));
 }

@@ -1,6 +1,4 @@
 import { REFUND_WINDOW_DAYS, type AdminPaymentRow, type AdminPayments } from '@traffic/shared';
-import { and, eq } from 'drizzle-orm';
-import { schema } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
@@ -9,7 +7,14 @@ import { recordPaymentEvent } from '../payments/orders.repository.ts';
 import type { PayhereApi } from '../payments/payhere-api.ts';
 import type { PaypalClient } from '../payments/paypal-client.ts';
 import { queueBillingEmail } from './billing-emails.ts';
-import { findPayment, paymentsPage, type PaymentFilters, type PaymentRow } from './payments-admin.repository.ts';
+import {
+  dropRefundClaim,
+  findPayment,
+  paymentsPage,
+  settleRefundClaim,
+  type PaymentFilters,
+  type PaymentRow,
+} from './payments-admin.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GATEWAY: Record<string, 'card' | 'paypal'> = { payhere: 'card', paypal: 'paypal' };
@@ -112,13 +117,11 @@ export async function refundPayment(
   });
   if (!claimed) throw new AppError('CONFLICT', 'This payment is already being refunded.');
 
-  const { paymentEvents } = schema;
-  const claim = and(eq(paymentEvents.provider, row.provider), eq(paymentEvents.externalId, claimKey));
   let refundId: string;
   try {
     refundId = await refundAtGateway(gateways, row, reason);
   } catch (error) {
-    await ctx.db.delete(paymentEvents).where(claim);
+    await dropRefundClaim(ctx.db, row.provider, claimKey);
     ctx.log.error({ paymentId, err: error instanceof Error ? error.message : String(error) }, 'gateway refused the refund');
     throw new AppError(
       'UPSTREAM',
@@ -127,10 +130,7 @@ export async function refundPayment(
   }
 
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(paymentEvents)
-      .set({ kind: 'refund', payload: { paymentId, reason, by: admin.id, refundId, chargeKind: row.kind } })
-      .where(claim);
+    await settleRefundClaim(tx, row.provider, claimKey, { paymentId, reason, by: admin.id, refundId, chargeKind: row.kind });
     if (row.kind === 'payment') {
       await revokeOrder(ctx, tx, row.order_id, 'refund');
     } else {
@@ -143,6 +143,7 @@ export async function refundPayment(
       reason,
     });
   });
+  ctx.jobs.kick();
   ctx.log.info({ paymentId, refundId, by: admin.id }, 'payment refunded');
   return present((await findPayment(ctx.db, paymentId))!, ctx.now());
 }

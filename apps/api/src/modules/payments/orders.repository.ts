@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, like, ne, notInArray, or, sql }
 import { queryRows, schema, type Executor } from '@traffic/db';
 import { activationJson, type ActivationJson } from './activation-fields.ts';
 
-const { orders, paymentEvents, subscriptions, activatedAddons, users } = schema;
+const { orders, paymentEvents, subscriptions, activatedAddons, users, paypalPlans } = schema;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderKind = 'package' | 'hits' | 'slots';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -298,4 +298,36 @@ export async function addonHoldersPage(
     ),
   ]);
   return { total: countRow?.n ?? 0, rows };
+}
+
+/** The PayPal plan that bills a package at a price, if one was made. */
+export async function findPaypalPlan(db: Executor, packageId: string, price: string, currency: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ planId: paypalPlans.planId })
+    .from(paypalPlans)
+    .where(and(eq(paypalPlans.packageId, packageId), eq(paypalPlans.price, price), eq(paypalPlans.currency, currency)));
+  return row?.planId;
+}
+
+/** Records a package's plan at a price; the first one recorded wins (answers the plan to use). */
+export async function insertPaypalPlan(db: Executor, plan: typeof paypalPlans.$inferInsert): Promise<string> {
+  await db.insert(paypalPlans).values(plan).onConflictDoNothing();
+  return (await findPaypalPlan(db, plan.packageId, plan.price, plan.currency ?? 'USD'))!;
+}
+
+/**
+ * Records the gateway's status of a recurring order, except that an order being cancelled stays
+ * 'cancelling' until the gateway itself says it stopped: its cancel job must still run.
+ */
+export async function setGatewayStatus(db: Executor, orderId: string, status: GatewaySubscriptionStatus): Promise<void> {
+  const stopped = status === 'cancelled' || status === 'completed';
+  await db
+    .update(orders)
+    .set({ gatewaySubscriptionStatus: status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        stopped ? undefined : or(sql`${orders.gatewaySubscriptionStatus} is null`, ne(orders.gatewaySubscriptionStatus, 'cancelling')),
+      ),
+    );
 }

@@ -1,5 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import type { Executor } from '@traffic/db';
 import type { CaptureResult, PaypalOrderResult } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
@@ -7,7 +6,14 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { createPendingOrder } from './create-order.ts';
-import { findOrder, findOrderByProviderId, updateOrder, type GatewaySubscriptionStatus, type OrderRow } from './orders.repository.ts';
+import {
+  findOrder,
+  findOrderByProviderId,
+  setGatewayStatus,
+  updateOrder,
+  type GatewaySubscriptionStatus,
+  type OrderRow,
+} from './orders.repository.ts';
 import type { PaypalSubscription, PaypalTransaction } from './paypal-billing-schemas.ts';
 import { PaypalError, type PaypalClient } from './paypal-client.ts';
 import { planForOrder } from './paypal-plans.ts';
@@ -152,24 +158,6 @@ export async function syncPaypalSubscription(ctx: AppContext, paypal: PaypalClie
   // Past due now, and not before: the grace period starts and the customer is told.
   if (status === 'failed' && order.gatewaySubscriptionStatus !== 'failed' && (await startGrace(ctx, order.id))) done.push('past due');
   return done;
-}
-
-/**
- * Records PayPal's status, except that an order we are cancelling stays 'cancelling' until
- * PayPal itself says it stopped: the cancel job must still run.
- */
-async function setGatewayStatus(db: Executor, orderId: string, status: GatewaySubscriptionStatus): Promise<void> {
-  const { orders } = schema;
-  const stopped = status === 'cancelled' || status === 'completed';
-  await db
-    .update(orders)
-    .set({ gatewaySubscriptionStatus: status, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        stopped ? undefined : or(sql`${orders.gatewaySubscriptionStatus} is null`, ne(orders.gatewaySubscriptionStatus, 'cancelling')),
-      ),
-    );
 }
 
 export function paypalSubscriptionSyncJob(ctx: AppContext, paypal: PaypalClient): JobHandler {
