@@ -31,6 +31,9 @@ import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts'
 import { registerAuth } from './http/auth.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { JobRunner } from './jobs/job-runner.ts';
+import { Metrics } from './core/metrics.ts';
+import { queueCounts } from './modules/health/health.repository.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
 import { capacityScanTask } from './modules/websites/capacity-scan.ts';
@@ -77,6 +80,7 @@ export interface App extends FastifyInstance {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    metrics: Metrics;
     jobs: JobRunner;
     scheduler: Scheduler;
   }
@@ -108,7 +112,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase(config.database));
   const ownsDatabase = !options.database;
-  const jobs = new JobRunner(database.db, app.log);
+  const metrics = new Metrics(() => queueCounts(database.db));
+  const jobs = new JobRunner(database.db, app.log, {
+    onJob: (kind, outcome, seconds) => {
+      metrics.jobs.inc({ kind, outcome });
+      metrics.jobDuration.observe({ kind }, seconds);
+    },
+  });
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
@@ -127,7 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
-  const ninehits = new NinehitsClient(config.ninehits.baseUrl, config.ninehits.apiKey);
+  const ninehits = new NinehitsClient(config.ninehits.baseUrl, config.ninehits.apiKey, undefined, metrics);
+  app.decorate('metrics', metrics);
   jobs.register(SEND_EMAIL_JOB, sendEmailJob(app.ctx, createTransport(config.mail.smtpUrl)));
   jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
   jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
@@ -162,12 +173,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await registerSecurityHeaders(app, config);
   await registerAuth(app, config.jwtSecret);
-  await registerRateLimit(app, config.redisUrl);
+  const redis = await registerRateLimit(app, config.redisUrl);
+  registerMetrics(app, metrics, config.metricsToken);
   await registerDocs(app);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes({ redis, ninehits }));
       await api.register(clientConfigRoutes);
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);

@@ -78,6 +78,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(z.email('must be an email address').optional()),
   SUPPORT_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   RENEWAL_GRACE_DAYS: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(30, 'must be at most 30').default(3),
@@ -104,6 +105,8 @@ export interface Config {
   ninehits: { apiKey: string; baseUrl: string };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   redisUrl: string | undefined;
+  /** Who may read GET /metrics from another machine (a bearer token); unset: this machine only. */
+  metricsToken: string | undefined;
   /** Days a past-due package keeps running after a failed renewal before its websites are paused. */
   renewalGraceDays: number;
   /** Who receipts are from: the business's name and postal address (`\n` or `|` separate its lines). */
@@ -221,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
     },
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     renewalGraceDays: e.RENEWAL_GRACE_DAYS,
     business: {
       name: e.BUSINESS_NAME ?? new URL(appUrl).hostname,

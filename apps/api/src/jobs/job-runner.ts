@@ -9,6 +9,8 @@ export interface JobRunnerOptions {
   pollMs?: number;
   batchSize?: number;
   leaseMs?: number;
+  /** Told of each job run: its kind, whether it finished or failed (to be retried), and its seconds. */
+  onJob?: (kind: string, outcome: 'done' | 'failed', seconds: number) => void;
 }
 
 /**
@@ -91,11 +93,14 @@ export class JobRunner {
     const claimed = await claimJobs(this.db, this.options.batchSize ?? 10, this.options.leaseMs ?? 60_000);
     for (const job of claimed) {
       const handler = this.handlers.get(job.kind);
+      const started = performance.now();
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job.payload, job);
         await completeJob(this.db, job.id);
+        this.options.onJob?.(job.kind, 'done', (performance.now() - started) / 1000);
       } catch (error) {
+        this.options.onJob?.(job.kind, 'failed', (performance.now() - started) / 1000);
         // Kept in the log and in jobs.last_error: never a failed query's bound parameters.
         const message = safeErrorMessage(error);
         this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed; will retry');

@@ -10,7 +10,19 @@ export const errorBodySchema = z
   })
   .meta({ id: 'Error' });
 
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/**
+ * GET /api/health: 200 while the database answers (the load balancer's liveness); `status` is
+ * 'degraded' when Redis or 9Hits does not, or jobs have given up. Redis is 'off' without REDIS_URL.
+ */
+export const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.literal('ok'),
+    redis: z.enum(['ok', 'down', 'off']),
+    jobs: z.object({ queued: z.number(), dead: z.number() }),
+    ninehits: z.enum(['ok', 'down']),
+  })
+  .meta({ id: 'Health' });
 
 /** What the browser needs to know about this deployment (never a secret). */
 export const clientConfigSchema = z.object({

@@ -4,6 +4,7 @@
  * answer is `{status, messages, data}` and success is judged by `status`, not by the HTTP code.
  * Calls time out; callers retry from a background job.
  */
+import type { Metrics } from '../../core/metrics.ts';
 
 /** One hour of `hourlyLimit.hours`: 0 means no limit for that hour, -1 no views at all. */
 export interface HourBucket {
@@ -91,6 +92,8 @@ export class NinehitsClient {
     private readonly baseUrl: string,
     private readonly apiKey: string,
     private readonly timeoutMs = 5000,
+    /** Where each call's latency and outcome are counted (GET /metrics), when given. */
+    private readonly metrics?: Metrics,
   ) {}
 
   /** Creates a campaign; 9Hits answers the new id only in `messages[0]` ("Created #400466"). */
@@ -154,7 +157,12 @@ export class NinehitsClient {
     return { points, slots: { used: slots.used, available: slots.available } };
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<Envelope<T>> {
+  private call<T>(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<Envelope<T>> {
+    const send = () => this.send<T>(method, path, body, query);
+    return this.metrics ? this.metrics.timeNinehits(path, send) : send();
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<Envelope<T>> {
     const url = new URL(`${this.baseUrl}/${path}`);
     url.searchParams.set('key', this.apiKey);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);

@@ -1,13 +1,67 @@
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import { pingDatabase } from './health.repository.ts';
+import type { NinehitsClient } from '../delivery/ninehits-client.ts';
+import { pingDatabase, queueCounts } from './health.repository.ts';
 
-/** GET /api/health: the process answers and its database does. */
-export async function checkHealth(ctx: AppContext): Promise<{ status: 'ok'; database: 'ok' }> {
+export interface HealthDeps {
+  redis: Redis | undefined;
+  ninehits: NinehitsClient;
+}
+
+interface Health {
+  status: 'ok' | 'degraded';
+  database: 'ok';
+  redis: 'ok' | 'down' | 'off';
+  jobs: { queued: number; dead: number };
+  ninehits: 'ok' | 'down';
+}
+
+/** How long a 9Hits reachability answer is reused: a public endpoint must not make us call 9Hits per request. */
+const NINEHITS_TTL_MS = 60_000;
+const REDIS_TIMEOUT_MS = 1_000;
+
+async function redisState(redis: Redis | undefined): Promise<Health['redis']> {
+  if (!redis) return 'off';
   try {
-    await pingDatabase(ctx.db);
+    const pong = await Promise.race([
+      redis.ping(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), REDIS_TIMEOUT_MS).unref()),
+    ]);
+    return pong === 'PONG' ? 'ok' : 'down';
   } catch {
-    throw new AppError('UNAVAILABLE', 'The database is not reachable.');
+    return 'down';
   }
-  return { status: 'ok', database: 'ok' };
+}
+
+/**
+ * GET /api/health: 200 while this process and its database answer, with the state of what the
+ * operator also needs (docs/deploy.md): Redis, the job queue's depth and dead jobs, and whether
+ * 9Hits answers (its profile call, at most once a minute). 503 when the database does not.
+ */
+export function healthCheck(ctx: AppContext, deps: HealthDeps): () => Promise<Health> {
+  let ninehits: { at: number; state: Promise<Health['ninehits']> } | undefined;
+  const ninehitsState = () => {
+    if (!ninehits || Date.now() - ninehits.at > NINEHITS_TTL_MS) {
+      const state = deps.ninehits.profileGet().then(
+        () => 'ok' as const,
+        () => 'down' as const,
+      );
+      ninehits = { at: Date.now(), state };
+    }
+    return ninehits.state;
+  };
+
+  return async () => {
+    let jobs: Health['jobs'];
+    try {
+      await pingDatabase(ctx.db);
+      jobs = await queueCounts(ctx.db);
+    } catch {
+      throw new AppError('UNAVAILABLE', 'The database is not reachable.');
+    }
+    const [redis, nine] = await Promise.all([redisState(deps.redis), ninehitsState()]);
+    const degraded = redis === 'down' || nine === 'down' || jobs.dead > 0;
+    return { status: degraded ? 'degraded' : 'ok', database: 'ok', redis, jobs, ninehits: nine };
+  };
 }

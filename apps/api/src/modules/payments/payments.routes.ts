@@ -17,7 +17,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     app,
     api.payhereNotify,
     async (request) => {
-      const result = await handlePayhereNotify(ctx, request.body);
+      const result = await app.metrics.countCallback('payhere', () => handlePayhereNotify(ctx, request.body));
       request.log.info({ orderId: request.body.order_id, result }, 'PayHere notify handled');
       return { result };
     },

@@ -27,7 +27,7 @@ export function paypalRoutes(paypal: PaypalClient) {
       raw.removeContentTypeParser('application/json');
       raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
       await route(raw, api.webhook, async (request) => {
-        const result = await handlePaypalWebhook(ctx, paypal, request.headers, request.body);
+        const result = await app.metrics.countCallback('paypal', () => handlePaypalWebhook(ctx, paypal, request.headers, request.body));
         request.log.info({ result }, 'PayPal webhook handled');
         return { result };
       });

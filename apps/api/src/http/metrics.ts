@@ -1,0 +1,32 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Metrics } from '../core/metrics.ts';
+import { isFromThisMachine } from './local-request.ts';
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Request metrics for every route (its pattern, never the raw URL, so ids do not multiply the
+ * series), and GET /metrics in Prometheus's text format. Who may scrape it (docs/deploy.md): with
+ * METRICS_TOKEN set, a caller sending `Authorization: Bearer <token>`; without it, only this machine
+ * (a Prometheus or agent on the same host), as the sandboxes' operator pages are.
+ */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const allowed = token ? sameText(request.headers.authorization ?? '', `Bearer ${token}`) : isFromThisMachine(request);
+    if (!allowed) {
+      return reply
+        .code(token ? 401 : 403)
+        .type('text/plain; charset=utf-8')
+        .send(token ? 'A bearer token is required.' : 'Metrics answer this machine only; set METRICS_TOKEN to scrape from elsewhere.');
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
