@@ -2,7 +2,7 @@
  * The billing e-mails, one template per message. Each gives a subject, paragraphs and at most one
  * link; `renderEmail` makes the text and HTML parts from it, with the footer its kind needs: none
  * on a receipt, the account notice on other transactional mail, and how to turn reminders off on a
- * reminder (a setting in Update details).
+ * reminder (the Billing reminders switch on /billing, also in Update details).
  */
 export type BillingMessage =
   | { kind: 'receipt'; item: string; amount: string; gateway: string; renewal: boolean; paidUntil: string | null }
@@ -86,7 +86,7 @@ function template(m: BillingMessage): Template {
 function footer(kind: BillingMessage['kind'], appUrl: string): string | null {
   if (kind === 'receipt') return null;
   if (REMINDER_KINDS.has(kind)) {
-    return `You receive this reminder because billing reminders are on. Turn them off under "Billing reminders" in Update details: ${appUrl}/update`;
+    return `You receive this reminder because billing reminders are on. Turn them off under "Billing reminders" on your Billing page: ${appUrl}/billing`;
   }
   return 'This is a notice about your account and your payments; it is sent whatever your reminder settings.';
 }

@@ -59,7 +59,7 @@ describe('billing reminders', () => {
       t.app.ctx.db,
       sql`select text, html from emails where "to" = 'granted@example.com'`,
     );
-    expect(reminder!.text).toMatch(/Turn them off under "Billing reminders" in Update details/);
+    expect(reminder!.text).toMatch(/Turn them off under "Billing reminders" on your Billing page: http.*\/billing/);
     expect(reminder!.html).toContain('Billing reminders');
   });
 });

@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { ACCOUNT_LIMITS, MOBILE_LENGTH } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { isAdminView, useSignedInUser } from '../../app/session/index.ts';
-import { BillingRemindersSwitch } from './components/billing-reminders-switch.tsx';
+import { notify } from '../../app/toast.ts';
+import { BillingRemindersSwitch, remindersMessage } from '../../components/billing-reminders-switch.tsx';
 import { useLogout } from '../../app/session/index.ts';
 import { CityCountryFields, NameFields, digitsOnly } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
@@ -82,7 +83,9 @@ export function UpdateDetailsPage() {
           </Button>
         </Grid>
       </Grid>
-      {!isAdminView(user) && <BillingRemindersSwitch />}
+      {!isAdminView(user) && (
+        <BillingRemindersSwitch onSaved={(enabled) => notify.success(remindersMessage(enabled))} onError={notify.error} />
+      )}
       <ConfirmUpdateDialog open={pending !== null} busy={update.isPending} onConfirm={confirm} onCancel={() => setPending(null)} />
     </FormCard>
   );

@@ -1,4 +1,4 @@
-import { configure, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { configure, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, ok } from '../../test/fake-api.ts';
@@ -95,6 +95,19 @@ describe('/billing', () => {
     expect(rows[1]).toHaveTextContent('Renewal: Basic');
     expect(within(rows[1]!).getByRole('button', { name: /Download the receipt for Basic/ })).toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('button')).toBeNull();
+  });
+
+  it('turns billing reminders off from the page, and says so', async () => {
+    const { api } = open({ types: [renewing, noSeo] });
+    api.reply('GET /billing/reminders', ok({ enabled: true }));
+    api.reply('PUT /billing/reminders', ok({ enabled: false }));
+    const reminders = await screen.findByRole('switch', { name: 'Billing reminders' });
+    await waitFor(() => expect(reminders).toBeEnabled());
+    expect(reminders).toBeChecked();
+    await userEvent.click(reminders);
+    expect(await screen.findByText('Billing reminders are off.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /billing/reminders')[0]?.body).toEqual({ enabled: false });
+    expect(reminders).not.toBeChecked();
   });
 
   it('offers a retry when the packages cannot be loaded', async () => {

@@ -2,6 +2,8 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
+import { notify } from '../../app/toast.ts';
+import { BillingRemindersSwitch, remindersMessage } from '../../components/billing-reminders-switch.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { useBillingOverview } from './api/billing.ts';
 import { BillingHistoryTable } from './components/billing-history-table.tsx';
@@ -38,6 +40,7 @@ export function BillingPage() {
         Billing history
       </Typography>
       <BillingHistoryTable />
+      <BillingRemindersSwitch onSaved={(enabled) => notify.success(remindersMessage(enabled))} onError={notify.error} />
     </Container>
   );
 }

@@ -60,6 +60,7 @@ export function BillingTypeCard({ billing }: { billing: BillingType }) {
   const title = `${PACKAGE_TYPE_LABELS[billing.type]} package`;
   const headingId = `billing-${billing.type}-title`;
   const date = billing.expiresAt ? longDate.format(new Date(billing.expiresAt)) : '';
+  const toPricing = billing.state === 'none' || billing.state === 'expired' || billing.state === 'cancelled';
 
   const confirmCancel = () =>
     cancel.mutate(billing.type, {
@@ -88,18 +89,20 @@ export function BillingTypeCard({ billing }: { billing: BillingType }) {
           {statusLine(billing)}
         </Typography>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {billing.canCancel && (
-          <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
-            Cancel automatic renewal
-          </Button>
-        )}
-        {(billing.state === 'none' || billing.state === 'expired' || billing.state === 'cancelled') && (
-          <Link component={RouterLink} to={paths.pricing(billing.type)}>
-            {billing.state === 'cancelled' ? 'Start a new subscription on Pricing' : 'See the packages'}
-          </Link>
-        )}
-      </CardActions>
+      {(billing.canCancel || toPricing) && (
+        <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {billing.canCancel && (
+            <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
+              Cancel automatic renewal
+            </Button>
+          )}
+          {toPricing && (
+            <Link component={RouterLink} to={paths.pricing(billing.type)}>
+              {billing.state === 'cancelled' ? 'Start a new subscription on Pricing' : 'See the packages'}
+            </Link>
+          )}
+        </CardActions>
+      )}
       <ActionDialog
         open={confirming}
         title="Cancel automatic renewal?"
