@@ -38,6 +38,8 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
 import { capacityScanTask } from './modules/websites/capacity-scan.ts';
 import { approvalScanTask } from './modules/websites/approval-scan.ts';
+import { DELIVERY_COLLECT_JOB, collectDeliveryJob, deliveryCollectionTask } from './modules/delivery-history/collect-delivery.ts';
+import { deliveryRoutes } from './modules/delivery-history/delivery-history.routes.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
 import { PayhereApi } from './modules/payments/payhere-api.ts';
 import { PAYHERE_CHARGES_JOB, payhereChargesJob } from './modules/payments/payhere-charges.ts';
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(SEND_EMAIL_JOB, sendEmailJob(app.ctx, createTransport(config.mail.smtpUrl)));
   jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
   jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
+  jobs.register(DELIVERY_COLLECT_JOB, collectDeliveryJob(app.ctx, ninehits));
   jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
   const payhereApi = new PayhereApi(config.payhere);
   const paypal = new PaypalClient(config.paypal);
@@ -153,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const periodic = [
     capacityScanTask(app.ctx),
     approvalScanTask(app.ctx, ninehits),
+    deliveryCollectionTask(app.ctx),
     renewalScanTask(app.ctx),
     billingReminderTask(app.ctx),
     payhereSubscriptionSyncTask(app.ctx),
@@ -187,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paypalRoutes(paypal));
       await api.register(billingRoutes({ payhere: payhereApi, paypal }));
       await api.register(websitesRoutes(ninehits));
+      await api.register(deliveryRoutes);
       await api.register(ninehitsAccountRoutes(ninehits));
       await api.register(adminRoutes);
     },

@@ -83,6 +83,14 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(30, 'must be at most 30').default(3),
   ),
+  DELIVERY_COLLECT_SECONDS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').max(86_400, 'must be at most 86400').optional(),
+  ),
+  NINEHITS_CALLS_PER_MINUTE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(6000, 'must be at most 6000').default(120),
+  ),
   BUSINESS_NAME: optionalString.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
   BUSINESS_ADDRESS: optionalString.pipe(z.string().max(400, 'must be at most 400 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +119,12 @@ export interface Config {
   renewalGraceDays: number;
   /** Who receipts are from: the business's name and postal address (`\n` or `|` separate its lines). */
   business: { name: string; address: string[] };
+  /**
+   * The delivery collection (apps/api/src/modules/delivery-history/): how often a run starts
+   * (hourly live, every minute in sandbox mode, whose 9Hits day lasts four minutes) and how many
+   * siteGet pages it reads per minute at most.
+   */
+  delivery: { collectEveryMs: number; callsPerMinute: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Said at start-up, not refused: settings that are allowed but deserve a second look. */
   warnings: string[];
@@ -232,6 +246,10 @@ export function loadConfig(env: Env = process.env): Config {
         .split(/\\n|\n|\|/)
         .map((line) => line.trim())
         .filter(Boolean),
+    },
+    delivery: {
+      collectEveryMs: (e.DELIVERY_COLLECT_SECONDS ?? (live ? 3600 : 60)) * 1000,
+      callsPerMinute: e.NINEHITS_CALLS_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
     warnings,

@@ -4,8 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
   check,
   index,
   integer,
@@ -60,6 +62,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_status_idx').on(t.status),
     index('users_role_idx').on(t.role),
+    // New customers per week (admin dashboard).
+    index('users_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.role} = 'ROLE_USER'`),
     // The admin lists walk users in username order: with every column they filter on or return in
     // the index, a deep page is an index-only scan (docs/performance.md).
     index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role),
@@ -198,11 +204,20 @@ export const orders = pgTable(
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     /** Why a paid order was revoked: 'refund' (an admin's, or the gateway's) or 'chargeback'. */
     revokedReason: text('revoked_reason'),
+    /** When its automatic renewal was first stopped (cancel, a change of package, a refund, deactivation): churn per month. */
+    renewalStoppedAt: ts('renewal_stopped_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // Revenue per day and month (admin dashboard): paid and revoked orders by date.
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    index('orders_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
     uniqueIndex('orders_provider_order_uq').on(t.provider, t.providerOrderId),
     check('orders_kind_valid', sql`${t.kind} in ('package', 'hits', 'slots')`),
     check('orders_amount_nonneg', sql`${t.amount} >= 0`),
@@ -244,7 +259,11 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_events_external_uq').on(t.provider, t.externalId)],
+  (t) => [
+    uniqueIndex('payment_events_external_uq').on(t.provider, t.externalId),
+    // Renewals and refunds per day and month (admin dashboard).
+    index('payment_events_kind_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 export const activatedAddons = pgTable(
@@ -302,6 +321,8 @@ export const websites = pgTable(
   (t) => [
     index('websites_user_type_idx').on(t.userId, t.type),
     index('websites_created_idx').on(t.createdAt),
+    // The delivery collection matches each page of 9Hits campaigns to websites by campaign id.
+    index('websites_ninehits_key_idx').on(t.ninehitsKey),
     // The approval scan reads only campaigns 9Hits has not approved (few), least recently checked first.
     index('websites_unapproved_idx')
       .on(t.ninehitsCheckedAt)
@@ -309,6 +330,55 @@ export const websites = pgTable(
     check('websites_limit_positive', sql`${t.dailyHitLimit} > 0`),
   ],
 );
+
+/**
+ * Hits 9Hits delivered to a website on a day (UTC), one row per website per day: the difference of
+ * the campaign's confirmed total between collections (apps/api/src/modules/delivery-history/).
+ * The primary key serves a customer's last 90 days; a deleted website takes its rows with it.
+ */
+export const websiteHitsDaily = pgTable(
+  'website_hits_daily',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day] }), check('website_hits_daily_hits', sql`${t.hits} >= 0`)],
+);
+
+/** The confirmed total last read for a website's campaign: the next reading's difference starts here. */
+export const deliveryCounters = pgTable('delivery_counters', {
+  websiteId: integer('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  /** The campaign that total belongs to: a re-created campaign starts counting from zero. */
+  campaignId: text('campaign_id').notNull(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  readAt: ts('read_at').notNull(),
+});
+
+/**
+ * Hits delivered per day and package type across all customers (the admin dashboard), kept by the
+ * same statement that adds to website_hits_daily; unlike those rows it outlives deleted websites.
+ */
+export const deliveryDailyTotals = pgTable(
+  'delivery_daily_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    type: packageType(),
+    hits: bigint('hits', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type] })],
+);
+
+/** The 9Hits account's points balance, read once per collection (last reading of the day wins): the spend rate. */
+export const ninehitsPointsDaily = pgTable('ninehits_points_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  points: bigint('points', { mode: 'number' }).notNull(),
+  readAt: ts('read_at').notNull(),
+});
 
 export const websiteLocations = pgTable(
   'website_locations',

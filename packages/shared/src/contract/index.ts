@@ -2,13 +2,14 @@ import { accountsApi } from './accounts.ts';
 import { adminApi, supportApi } from './admin.ts';
 import { billingApi } from './billing.ts';
 import { catalogueApi } from './catalogue.ts';
+import { deliveryApi } from './delivery.ts';
 import type { Endpoint } from './endpoint.ts';
 import { healthApi } from './health.ts';
 import { paymentsApi } from './payments.ts';
 import { websitesApi } from './websites.ts';
 
 export * from './endpoint.ts';
-export { accountsApi, adminApi, billingApi, supportApi, catalogueApi, healthApi, paymentsApi, websitesApi };
+export { accountsApi, adminApi, billingApi, supportApi, catalogueApi, deliveryApi, healthApi, paymentsApi, websitesApi };
 
 /** The whole API, by module (what the server registers and the security suites walk). */
 export const api = {
@@ -17,6 +18,7 @@ export const api = {
   billing: billingApi,
   support: supportApi,
   catalogue: catalogueApi,
+  delivery: deliveryApi,
   health: healthApi,
   payments: paymentsApi,
   websites: websitesApi,

@@ -8,3 +8,4 @@ export * from './admin.schema.ts';
 export * from './jobs.schema.ts';
 export * from './ninehits.schema.ts';
 export * from './billing.schema.ts';
+export * from './delivery.schema.ts';

@@ -1,0 +1,112 @@
+import type { BusinessStats } from '@traffic/shared/schemas/delivery.schema';
+import type { AppContext } from '../../core/context.ts';
+import * as business from './business.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAYS = 90;
+const MONTHS = 12;
+const WEEKS = 12;
+/** The spend rate is the average fall of the points balance per day over this many days. */
+const SPEND_WINDOW_DAYS = 7;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const cents = (value: string | number) => Math.round(Number(value) * 100);
+
+/** Every UTC day from `from` to today, every month of the last 12, every week (Monday) of the last 12. */
+function days(now: Date): string[] {
+  return Array.from({ length: DAYS }, (_, i) => utcDay(new Date(now.getTime() - (DAYS - 1 - i) * DAY_MS)));
+}
+function months(now: Date): string[] {
+  return Array.from({ length: MONTHS }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+}
+function mondayOf(at: Date): Date {
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d;
+}
+function weeks(now: Date): string[] {
+  const monday = mondayOf(now);
+  return Array.from({ length: WEEKS }, (_, i) => utcDay(new Date(monday.getTime() - (WEEKS - 1 - i) * 7 * DAY_MS)));
+}
+
+/** Money rows onto every bucket (0 where nothing happened), summed in cents so that no float drifts. */
+function money(buckets: string[], rows: business.RevenueRow[]) {
+  const by = new Map(rows.map((r) => [r.bucket, r]));
+  return buckets.map((bucket) => {
+    const r = by.get(bucket);
+    const payhere = cents(r?.payhere ?? 0);
+    const paypal = cents(r?.paypal ?? 0);
+    const refunds = cents(r?.refunds ?? 0);
+    return { bucket, payhere: payhere / 100, paypal: paypal / 100, refunds: refunds / 100, net: (payhere + paypal - refunds) / 100 };
+  });
+}
+
+/**
+ * The spend rate: the average daily fall of the balance over the last readings (a top-up, a rise,
+ * counts as no spend that day), and the days the balance lasts at that rate.
+ */
+export function spendRate(readings: { day: string; points: number }[]): { spendPerDay: number | null; daysLeft: number | null } {
+  const recent = readings.slice(-(SPEND_WINDOW_DAYS + 1));
+  if (recent.length < 2) return { spendPerDay: null, daysLeft: null };
+  let spent = 0;
+  for (let i = 1; i < recent.length; i++) spent += Math.max(recent[i - 1]!.points - recent[i]!.points, 0);
+  const span = (Date.parse(recent.at(-1)!.day) - Date.parse(recent[0]!.day)) / DAY_MS;
+  const spendPerDay = span > 0 ? Math.round(spent / span) : null;
+  const balance = recent.at(-1)!.points;
+  return { spendPerDay, daysLeft: spendPerDay ? Math.floor(balance / spendPerDay) : null };
+}
+
+/** GET /api/admin/business: every chart of the admin dashboard, from the database only. */
+export async function businessStats(ctx: AppContext): Promise<BusinessStats> {
+  const now = ctx.now();
+  const dayList = days(now);
+  const monthList = months(now);
+  const weekList = weeks(now);
+  const firstMonth = new Date(`${monthList[0]}-01T00:00:00Z`);
+  const [revenueDays, revenueMonths, subscriptions, newCustomers, churn, hits, points] = await Promise.all([
+    business.revenue(ctx.db, 'day', new Date(`${dayList[0]}T00:00:00Z`)),
+    business.revenue(ctx.db, 'month', firstMonth),
+    business.activeSubscriptions(ctx.db, now),
+    business.newCustomersPerWeek(ctx.db, new Date(`${weekList[0]}T00:00:00Z`)),
+    business.churnPerMonth(ctx.db, firstMonth),
+    business.hitsPerDay(ctx.db, dayList[0]!),
+    business.pointsPerDay(ctx.db, dayList[0]!),
+  ]);
+  const customersBy = new Map(newCustomers.map((r) => [r.week, Number(r.customers)]));
+  const churnBy = new Map(churn.map((r) => [r.month, r]));
+  const hitsBy = new Map<string, { normal: number; seo: number }>();
+  for (const row of hits) {
+    const day = hitsBy.get(row.day) ?? { normal: 0, seo: 0 };
+    if (row.type === 'normal' || row.type === 'seo') day[row.type] += Number(row.hits);
+    hitsBy.set(row.day, day);
+  }
+  const readings = points.map((p) => ({ day: p.day, points: Number(p.points) }));
+  const last = points.at(-1);
+  return {
+    currency: 'USD',
+    revenueDays: money(dayList, revenueDays).map(({ bucket, ...r }) => ({ day: bucket, ...r })),
+    revenueMonths: money(monthList, revenueMonths).map(({ bucket, ...r }) => ({ month: bucket, ...r })),
+    subscriptions: subscriptions.map((s) => ({
+      type: s.type === 'seo' ? 'seo' : 'normal',
+      packageId: s.package_id,
+      packageName: s.package_name,
+      active: Number(s.active),
+    })),
+    newCustomers: weekList.map((week) => ({ week, customers: customersBy.get(week) ?? 0 })),
+    churn: monthList.map((month) => ({
+      month,
+      renewals: Number(churnBy.get(month)?.renewals ?? 0),
+      cancellations: Number(churnBy.get(month)?.cancellations ?? 0),
+    })),
+    hitsDays: dayList.map((day) => ({ day, ...(hitsBy.get(day) ?? { normal: 0, seo: 0 }) })),
+    points: {
+      balance: last ? Number(last.points) : null,
+      readAt: last ? new Date(last.read_at).toISOString() : null,
+      ...spendRate(readings),
+      days: readings,
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { AppContext } from '../../core/context.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { JobHandler } from '../../jobs/job-runner.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
+import { SITE_GET_MAX_LIMIT, type NinehitsClient } from '../delivery/ninehits-client.ts';
+import { addCampaignTotals, collectionPending, recordPoints } from './delivery-history.repository.ts';
+
+export const DELIVERY_COLLECT_JOB = 'delivery-collect';
+
+/** The UTC day of an instant, `YYYY-MM-DD`: history days are UTC days. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+interface CollectPayload {
+  /** The siteGet page to read (from 1). */
+  page: number;
+  /** When this run started (its jobs' dedupe keys). */
+  startedAt: string;
+  /** The first run ever only takes a baseline of the totals. */
+  firstRun: boolean;
+}
+
+/**
+ * Every `collectEveryMs`: starts a run of the delivery collection unless one is still going. A run
+ * is a chain of jobs, one siteGet page (500 campaigns) each, spaced by the calls-per-minute budget,
+ * so 9Hits sees a bounded rate and no request of a customer ever waits on it.
+ */
+export function deliveryCollectionTask(ctx: AppContext): PeriodicTask {
+  return {
+    name: 'delivery-collection',
+    everyMs: ctx.config.delivery.collectEveryMs,
+    async run(since, now) {
+      if (await collectionPending(ctx.db, DELIVERY_COLLECT_JOB)) return;
+      const payload: CollectPayload = { page: 1, startedAt: now.toISOString(), firstRun: since === null };
+      await enqueueJob(ctx.db, DELIVERY_COLLECT_JOB, { ...payload }, { dedupeKey: `${DELIVERY_COLLECT_JOB}:${payload.startedAt}:1` });
+      ctx.jobs.kick();
+    },
+  };
+}
+
+/**
+ * One page of a run: reads `limit` 500 campaigns with their confirmed totals, adds each website's
+ * difference since the last reading to today's row (delivery-history.repository.ts), and queues the
+ * next page after `60 s / callsPerMinute`. A short page ends the run, which then reads the account's
+ * points balance for the spend rate. A failed call fails the job, which the queue retries with
+ * back-off; readings are differences, so a page read twice adds nothing.
+ */
+export function collectDeliveryJob(ctx: AppContext, client: NinehitsClient): JobHandler {
+  return async (raw) => {
+    const payload = raw as unknown as CollectPayload;
+    const page = Number(payload.page) || 1;
+    const campaigns = await client.siteGet({ page, limit: SITE_GET_MAX_LIMIT });
+    const now = ctx.now();
+    const totals = campaigns
+      .filter((c) => typeof c.confirmedHits === 'number' && Number.isFinite(c.confirmedHits) && c.confirmedHits >= 0)
+      .map((c) => ({ key: String(c.id), total: Math.floor(c.confirmedHits!) }));
+    await ctx.db.transaction((tx) => addCampaignTotals(tx, totals, utcDay(now), now, payload.firstRun === true));
+    const gapMs = Math.ceil(60_000 / ctx.config.delivery.callsPerMinute);
+    if (campaigns.length === SITE_GET_MAX_LIMIT) {
+      const next: CollectPayload = { ...payload, page: page + 1 };
+      await enqueueJob(
+        ctx.db,
+        DELIVERY_COLLECT_JOB,
+        { ...next },
+        { runAt: new Date(Date.now() + gapMs), dedupeKey: `${DELIVERY_COLLECT_JOB}:${payload.startedAt}:${page + 1}` },
+      );
+      return;
+    }
+    const profile = await client.profileGet();
+    await recordPoints(ctx.db, utcDay(now), profile.points, now);
+    ctx.log.info({ pages: page, startedAt: payload.startedAt }, 'delivery collection finished');
+  };
+}

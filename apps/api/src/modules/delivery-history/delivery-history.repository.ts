@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '@traffic/db';
+
+/** One campaign of a siteGet page: its id at 9Hits and its confirmed total now. */
+export interface CampaignTotal {
+  key: string;
+  total: number;
+}
+
+/**
+ * Adds one page of campaign totals to the history, in one statement. Per website matched by its
+ * campaign id, the hits of `day` grow by the difference from the total read last time:
+ * - the same campaign, total not lower: the difference (0 when read twice, so a page read again
+ *   during a run adds nothing);
+ * - another campaign (re-created) or a lower total (the counter was reset): the new total, all
+ *   delivered since it started from zero;
+ * - never read before: the total (all it has delivered since it was made, at most one collection
+ *   interval ago), except in the very first run, which only takes a baseline: the totals of
+ *   websites older than the history are not one day's delivery.
+ * Runs under a transaction-wide advisory lock, so two runs never read the same old total.
+ * Answers how many websites the page matched.
+ */
+export async function addCampaignTotals(
+  tx: Executor,
+  page: CampaignTotal[],
+  day: string,
+  now: Date,
+  firstRun: boolean,
+): Promise<number> {
+  if (!page.length) return 0;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('delivery-history'))`);
+  const rows = await queryRows<{ matched: number }>(
+    tx,
+    sql`with page as (
+          select key, max(total) as total
+          from jsonb_to_recordset(${JSON.stringify(page)}::jsonb) as p(key text, total bigint)
+          group by key
+        ),
+        read as (
+          select w.id as website_id, w.type, p.key, p.total,
+                 case
+                   when c.website_id is null then case when ${firstRun} then 0 else p.total end
+                   when c.campaign_id <> p.key or p.total < c.total then p.total
+                   else p.total - c.total
+                 end as delta
+          from page p
+          join websites w on w.ninehits_key = p.key
+          left join delivery_counters c on c.website_id = w.id
+        ),
+        counters as (
+          insert into delivery_counters (website_id, campaign_id, total, read_at)
+          select website_id, key, total, ${now.toISOString()}::timestamptz from read
+          on conflict (website_id) do update
+            set campaign_id = excluded.campaign_id, total = excluded.total, read_at = excluded.read_at
+        ),
+        days as (
+          insert into website_hits_daily (website_id, day, hits)
+          select website_id, ${day}::date, least(delta, 2147483647)::int from read where delta > 0
+          on conflict (website_id, day) do update set hits = least(website_hits_daily.hits::bigint + excluded.hits, 2147483647)::int
+        ),
+        totals as (
+          insert into delivery_daily_totals (day, type, hits)
+          select ${day}::date, type, sum(delta) from read where delta > 0 group by type
+          on conflict (day, type) do update set hits = delivery_daily_totals.hits + excluded.hits
+        )
+        select count(*)::int as matched from read`,
+  );
+  return rows[0]?.matched ?? 0;
+}
+
+/** The account's points balance on `day` (a later reading the same day replaces the earlier). */
+export async function recordPoints(db: Executor, day: string, points: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`insert into ninehits_points_daily (day, points, read_at) values (${day}::date, ${points}, ${now.toISOString()}::timestamptz)
+        on conflict (day) do update set points = excluded.points, read_at = excluded.read_at`,
+  );
+}
+
+export interface DayHits {
+  day: string;
+  hits: number;
+}
+
+const dayText = sql`to_char(h.day, 'YYYY-MM-DD')`;
+
+/** A website's delivered hits per day from `from` (inclusive), oldest first; days with none are absent. */
+export function websiteDays(db: Executor, websiteId: number, from: string): Promise<DayHits[]> {
+  return queryRows<DayHits>(
+    db,
+    sql`select ${dayText} as day, h.hits from website_hits_daily h
+        where h.website_id = ${websiteId} and h.day >= ${from}::date order by h.day`,
+  );
+}
+
+/** When the website's campaign total was last read (the history is as of then); undefined if never. */
+export async function lastReadAt(db: Executor, websiteId: number): Promise<Date | undefined> {
+  const [row] = await queryRows<{ read_at: string | Date }>(db, sql`select read_at from delivery_counters where website_id = ${websiteId}`);
+  return row ? new Date(row.read_at) : undefined;
+}
+
+/** Per website of a customer's package type, its delivered hits per day from `from`. */
+export function typeDays(
+  db: Executor,
+  userId: number,
+  type: string,
+  from: string,
+): Promise<{ website_id: number; url: string; day: string; hits: number }[]> {
+  return queryRows(
+    db,
+    sql`select w.id as website_id, w.url, ${dayText} as day, h.hits
+        from websites w join website_hits_daily h on h.website_id = w.id and h.day >= ${from}::date
+        where w.user_id = ${userId} and w.type = ${type}
+        order by w.id, h.day`,
+  );
+}
+
+/** The newest reading among a customer's websites of a type. */
+export async function lastReadAtForType(db: Executor, userId: number, type: string): Promise<Date | undefined> {
+  const [row] = await queryRows<{ read_at: string | Date | null }>(
+    db,
+    sql`select max(c.read_at) as read_at from websites w join delivery_counters c on c.website_id = w.id
+        where w.user_id = ${userId} and w.type = ${type}`,
+  );
+  return row?.read_at ? new Date(row.read_at) : undefined;
+}
+
+/** Whether a collection run is queued or running (the next one waits for it). */
+export async function collectionPending(db: Executor, kind: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from jobs where kind = ${kind} and done_at is null and failed_at is null limit 1`);
+  return rows.length > 0;
+}
+
+/** A customer's websites of a type, oldest first: the series of Home's chart. */
+export async function websitesOfType(db: Executor, userId: number, type: string): Promise<{ id: number; url: string; dailyHitLimit: number }[]> {
+  const rows = await queryRows<{ id: number; url: string; daily_hit_limit: number }>(
+    db,
+    sql`select id, url, daily_hit_limit from websites where user_id = ${userId} and type = ${type} order by id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), url: r.url, dailyHitLimit: Number(r.daily_hit_limit) }));
+}

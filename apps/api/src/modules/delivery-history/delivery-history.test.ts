@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@traffic/db';
+import { createListeningTestApp } from '../../test-support/listening-app.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
+import { createWebsite } from '../../test-support/websites.ts';
+import { NinehitsClient } from '../delivery/ninehits-client.ts';
+import type { ClaimedJob } from '../../jobs/job-queue.ts';
+import { collectDeliveryJob, DELIVERY_COLLECT_JOB, deliveryCollectionTask, utcDay } from './collect-delivery.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), per website per day', () => {
+  let t: TestApp & { baseUrl: string };
+  let owner: Session;
+  let client: NinehitsClient;
+  beforeAll(async () => {
+    t = await createListeningTestApp({ NINEHITS_CALLS_PER_MINUTE: '6000' });
+    client = new NinehitsClient(`${t.baseUrl}/sandbox/9hits/api`, 'sandbox-9hits-key');
+  });
+  beforeEach(async () => {
+    await t.reset();
+    owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'history@example.com' });
+  });
+  afterAll(() => t.close());
+
+  const runJobsNow = async () => {
+    await t.app.ctx.db.execute(sql`update jobs set run_at = now() where done_at is null and failed_at is null`);
+    await t.app.jobs.drain();
+  };
+  /** A website with its campaign at the sandbox (synced), the campaign's counter held still at `total`. */
+  async function website(url = 'https://www.example.com/a'): Promise<{ id: number; key: string }> {
+    const created = await createWebsite(t.app, owner, { url });
+    expect(created.statusCode).toBe(201);
+    await runJobsNow();
+    const [row] = await queryRows<{ id: number; ninehits_key: string }>(
+      t.app.ctx.db,
+      sql`select id, ninehits_key from websites where url = ${url}`,
+    );
+    return { id: Number(row!.id), key: row!.ninehits_key };
+  }
+  /** Holds a sandbox campaign's confirmed total at `total` (paused campaigns keep what they banked). */
+  const setTotal = (key: string, total: number) =>
+    t.app.ctx.db.execute(
+      sql`update sandbox_ninehits_campaigns set user_state = 'paused', confirmed_hits = ${total}, accrued_at = now() where id = ${Number(key)}`,
+    );
+  const collect = (firstRun = false) =>
+    collectDeliveryJob(t.app.ctx, client)({ page: 1, startedAt: new Date().toISOString(), firstRun }, {} as ClaimedJob);
+  const days = (id: number) =>
+    queryRows<{ day: string; hits: number }>(
+      t.app.ctx.db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, hits from website_hits_daily where website_id = ${id} order by day`,
+    );
+  const history = async (id: number, session: Session = owner, range = 7) =>
+    t.app.inject({ method: 'GET', url: `/api/website/${id}/history?days=${range}`, headers: session.headers });
+
+  it('stores the difference of totals per day: a first run is a baseline, a page read twice adds nothing', async () => {
+    const site = await website();
+    await setTotal(site.key, 100);
+    await collect(true);
+    expect(await days(site.id)).toEqual([]);
+
+    await setTotal(site.key, 150);
+    await collect();
+    await collect();
+    const today = utcDay(t.app.ctx.now());
+    expect(await days(site.id)).toEqual([{ day: today, hits: 50 }]);
+
+    t.clock.advance(DAY_MS);
+    await setTotal(site.key, 190);
+    await collect();
+    expect(await days(site.id)).toEqual([
+      { day: today, hits: 50 },
+      { day: utcDay(t.app.ctx.now()), hits: 40 },
+    ]);
+    const totals = await queryRows<{ hits: string }>(t.app.ctx.db, sql`select hits::text from delivery_daily_totals order by day`);
+    expect(totals.map((r) => Number(r.hits))).toEqual([50, 40]);
+  });
+
+  it('a reset counter or a re-created campaign counts from zero, never negative, never doubled', async () => {
+    const site = await website();
+    await setTotal(site.key, 100);
+    await collect();
+    // Never read before and not the first run: all it delivered since it was made is today's.
+    expect((await days(site.id))[0]!.hits).toBe(100);
+
+    await setTotal(site.key, 30); // the counter was reset at 9Hits
+    await collect();
+    expect((await days(site.id))[0]!.hits).toBe(130);
+
+    // The campaign is re-created (a new id): its total starts from zero, the old one is not ours any more.
+    const [fresh] = await queryRows<{ id: number }>(
+      t.app.ctx.db,
+      sql`insert into sandbox_ninehits_campaigns (body, user_state, confirmed_hits)
+          select body, 'paused', 7 from sandbox_ninehits_campaigns where id = ${Number(site.key)} returning id`,
+    );
+    await t.app.ctx.db.execute(sql`update websites set ninehits_key = ${String(fresh!.id)} where id = ${site.id}`);
+    await collect();
+    expect((await days(site.id))[0]!.hits).toBe(137);
+  });
+
+  it('reads 500 campaigns a page and queues the next page after the calls-per-minute gap; a short page ends the run with the points', async () => {
+    await t.app.ctx.db.execute(
+      sql`insert into sandbox_ninehits_campaigns (body, user_state, confirmed_hits)
+          select jsonb_build_object('title', 'bulk-' || n, 'urls', jsonb_build_array('https://bulk.example.com/' || n)), 'paused', n
+          from generate_series(1, 501) n`,
+    );
+    const task = deliveryCollectionTask(t.app.ctx);
+    await task.run(null, t.app.ctx.now());
+    await task.run(null, t.app.ctx.now()); // a run is pending: no second chain
+    const queued = await queryRows<{ payload: { page: number } }>(
+      t.app.ctx.db,
+      sql`select payload from jobs where kind = ${DELIVERY_COLLECT_JOB} and done_at is null`,
+    );
+    expect(queued.map((j) => j.payload.page)).toEqual([1]);
+    await t.app.jobs.drain();
+    const next = await queryRows<{ payload: { page: number } }>(
+      t.app.ctx.db,
+      sql`select payload from jobs where kind = ${DELIVERY_COLLECT_JOB} and done_at is null`,
+    );
+    expect(next.map((j) => j.payload.page)).toEqual([2]);
+    await runJobsNow();
+    const points = await queryRows<{ points: string }>(t.app.ctx.db, sql`select points::text from ninehits_points_daily`);
+    expect(points).toHaveLength(1);
+  });
+
+  it('answers every day of the range, oldest first, today last; only to the owner or an admin', async () => {
+    const site = await website();
+    await setTotal(site.key, 12);
+    await collect();
+    const answer = await history(site.id);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body.days).toHaveLength(7);
+    expect(body.days.at(-1)).toEqual({ day: utcDay(t.app.ctx.now()), hits: 12 });
+    expect(body.days.slice(0, 6).every((d: { hits: number }) => d.hits === 0)).toBe(true);
+    expect(body.dailyHitLimit).toBe(100);
+    expect(body.updatedAt).not.toBeNull();
+
+    const stranger = await customerWithPackage(t.app, 'pkgBasic', { email: 'stranger@example.com', username: 'stranger1' });
+    expect((await history(site.id, stranger)).statusCode).toBe(403);
+    expect((await history(site.id, await loginAdmin(t.app))).statusCode).toBe(200);
+    expect((await history(site.id, owner, 8)).statusCode).toBe(400);
+
+    const home = await t.app.inject({ method: 'GET', url: '/api/delivery/normal?days=30', headers: owner.headers });
+    expect(home.statusCode).toBe(200);
+    expect(home.json().days).toHaveLength(30);
+    expect(home.json().websites).toEqual([{ id: site.id, url: 'https://www.example.com/a', dailyHitLimit: 100, hits: [...Array(29).fill(0), 12] }]);
+    const strangersHome = await t.app.inject({ method: 'GET', url: '/api/delivery/normal', headers: stranger.headers });
+    expect(strangersHome.json().websites).toEqual([]);
+  });
+
+  it('a deleted website takes its days with it, but the day totals of the business stay', async () => {
+    const site = await website();
+    await setTotal(site.key, 40);
+    await collect();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/website/${site.id}`, headers: owner.headers })).statusCode).toBe(200);
+    expect(await days(site.id)).toEqual([]);
+    const admin = await loginAdmin(t.app);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/business', headers: admin.headers })).json();
+    expect(stats.hitsDays.at(-1)).toEqual({ day: utcDay(t.app.ctx.now()), normal: 40, seo: 0 });
+  });
+});

@@ -1,0 +1,47 @@
+import type { PackageType } from '@traffic/shared';
+import type { TypeHistory, WebsiteHistory } from '@traffic/shared/schemas/delivery.schema';
+import type { AppContext } from '../../core/context.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { websiteFor } from '../websites/website-access.ts';
+import { lastReadAt, lastReadAtForType, typeDays, websiteDays, websitesOfType } from './delivery-history.repository.ts';
+import { utcDay } from './collect-delivery.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The `count` UTC days ending today, oldest first. */
+export function dayRange(now: Date, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => utcDay(new Date(now.getTime() - (count - 1 - i) * DAY_MS)));
+}
+
+/** GET /api/website/:id/history: the owner's (or an admin's) view of one website's days. */
+export async function websiteHistory(ctx: AppContext, actor: AuthUser, id: number, days: number): Promise<WebsiteHistory> {
+  const website = await websiteFor(ctx.db, actor, id);
+  const range = dayRange(ctx.now(), days);
+  const [rows, readAt] = await Promise.all([websiteDays(ctx.db, website.id, range[0]!), lastReadAt(ctx.db, website.id)]);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.hits)]));
+  return {
+    websiteId: website.id,
+    url: website.url,
+    dailyHitLimit: website.dailyHitLimit,
+    days: range.map((day) => ({ day, hits: byDay.get(day) ?? 0 })),
+    updatedAt: readAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/delivery/:type: the signed-in customer's own websites of a type (Home's stacked chart). */
+export async function typeHistory(ctx: AppContext, actor: AuthUser, type: PackageType, days: number): Promise<TypeHistory> {
+  const range = dayRange(ctx.now(), days);
+  const index = new Map(range.map((day, i) => [day, i]));
+  const [rows, readAt, websites] = await Promise.all([
+    typeDays(ctx.db, actor.id, type, range[0]!),
+    lastReadAtForType(ctx.db, actor.id, type),
+    websitesOfType(ctx.db, actor.id, type),
+  ]);
+  const series = new Map(websites.map((w) => [w.id, { ...w, hits: range.map(() => 0) }]));
+  for (const row of rows) {
+    const i = index.get(row.day);
+    const site = series.get(Number(row.website_id));
+    if (site && i !== undefined) site.hits[i] = Number(row.hits);
+  }
+  return { type, days: range, websites: [...series.values()], updatedAt: readAt?.toISOString() ?? null };
+}
