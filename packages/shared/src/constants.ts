@@ -71,3 +71,7 @@ export const WEBSITE_LIMITS = { address: 2000, title: 200, keyword: 100 } as con
 export const ACCOUNT_LIMITS = { text: 200, email: 254, username: 50, password: 200, address: 500, country: 100 } as const;
 export const MESSAGE_LIMITS = { support: 10_000, notificationTitle: 200, notificationDescription: 5000 } as const;
 export const CATALOGUE_LIMITS = { name: 100, description: 5000 } as const;
+
+/** The ranges a delivery chart offers, in days (today included). */
+export const HISTORY_RANGES = [7, 30, 90] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];

@@ -243,6 +243,10 @@ export const PROBES: Record<string, Probe> = {
     expect: ADMIN_ONLY(200),
   },
   'GET /api/website/:id/hits': { request: (f) => ({ url: `/api/website/${f.siteId}/hits` }), expect: OWNER(200) },
+  'GET /api/website/:id/history': { request: (f) => ({ url: `/api/website/${f.siteId}/history?days=7` }), expect: OWNER(200) },
+  // Each customer sees only their own websites' days: a stranger answers 200 with none of the owner's.
+  'GET /api/delivery/:type': { request: () => ({ url: '/api/delivery/normal?days=7' }), expect: [401, 200, 200, 200] },
+  'GET /api/admin/business': { request: () => ({ url: '/api/admin/business' }), expect: ADMIN_ONLY(200) },
 
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/websites': { request: () => ({ url: '/api/admin/websites' }), expect: ADMIN_ONLY(200) },

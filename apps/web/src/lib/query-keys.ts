@@ -26,7 +26,11 @@ export const queryKeys = {
     all: ['websites'] as const,
     detail: (id: number) => ['websites', 'detail', id] as const,
     hits: (id: number) => ['websites', 'hits', id] as const,
+    /** GET website/{id}/history: its delivered hits per day. */
+    history: (id: number, days: number) => ['websites', 'history', id, days] as const,
   },
+  /** GET delivery/{type}: Home's chart of a package type's websites. */
+  delivery: (type: string, days: number) => ['delivery', type, days] as const,
   admin: {
     all: ['admin'] as const,
     /** GET admin/payments: every page and filter under one prefix. */
@@ -44,6 +48,8 @@ export const queryKeys = {
     latestWebsites: ['admin', 'latest-websites'] as const,
     /** GET admin/ninehits-account: the 9Hits account's points and slots. */
     ninehitsAccount: ['admin', 'ninehits-account'] as const,
+    /** GET admin/business: the dashboard's charts. */
+    business: ['admin', 'business'] as const,
     /** GET admin/all-users/{type} ('Users details'): every page, search and filter under one prefix. */
     allUsers: ['admin', 'all-users'] as const,
     usersPage: (type: string, params: Record<string, string | number>) => ['admin', 'all-users', type, params] as const,

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import './plain-words.ts';
-import { PACKAGE_TYPES } from '../constants.ts';
-
-/** The ranges a delivery chart offers, in days (today included). */
-export const HISTORY_RANGES = [7, 30, 90] as const;
-export type HistoryRange = (typeof HISTORY_RANGES)[number];
+import { HISTORY_RANGES, PACKAGE_TYPES, type HistoryRange } from '../constants.ts';
 
 export const historyQuerySchema = z.object({
   days: z.coerce

@@ -14,7 +14,12 @@ describe('GET /api/admin/business: the picture of the business', () => {
   afterAll(() => t.close());
 
   /** A paid order of `amount` through `provider`, optionally refunded (revoked) at `revokedAt`. */
-  async function paidOrder(userId: number, provider: string, amount: string, opts: { revokedAt?: Date; reason?: string; paidAt?: Date } = {}) {
+  async function paidOrder(
+    userId: number,
+    provider: string,
+    amount: string,
+    opts: { revokedAt?: Date; reason?: string; paidAt?: Date } = {},
+  ) {
     const paidAt = (opts.paidAt ?? t.app.ctx.now()).toISOString();
     const [row] = await queryRows<{ id: string }>(
       t.app.ctx.db,

@@ -20,13 +20,7 @@ export interface CampaignTotal {
  * Runs under a transaction-wide advisory lock, so two runs never read the same old total.
  * Answers how many websites the page matched.
  */
-export async function addCampaignTotals(
-  tx: Executor,
-  page: CampaignTotal[],
-  day: string,
-  now: Date,
-  firstRun: boolean,
-): Promise<number> {
+export async function addCampaignTotals(tx: Executor, page: CampaignTotal[], day: string, now: Date, firstRun: boolean): Promise<number> {
   if (!page.length) return 0;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('delivery-history'))`);
   const rows = await queryRows<{ matched: number }>(
@@ -131,7 +125,11 @@ export async function collectionPending(db: Executor, kind: string): Promise<boo
 }
 
 /** A customer's websites of a type, oldest first: the series of Home's chart. */
-export async function websitesOfType(db: Executor, userId: number, type: string): Promise<{ id: number; url: string; dailyHitLimit: number }[]> {
+export async function websitesOfType(
+  db: Executor,
+  userId: number,
+  type: string,
+): Promise<{ id: number; url: string; dailyHitLimit: number }[]> {
   const rows = await queryRows<{ id: number; url: string; daily_hit_limit: number }>(
     db,
     sql`select id, url, daily_hit_limit from websites where user_id = ${userId} and type = ${type} order by id`,

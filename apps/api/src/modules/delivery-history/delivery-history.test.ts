@@ -146,7 +146,9 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
     const home = await t.app.inject({ method: 'GET', url: '/api/delivery/normal?days=30', headers: owner.headers });
     expect(home.statusCode).toBe(200);
     expect(home.json().days).toHaveLength(30);
-    expect(home.json().websites).toEqual([{ id: site.id, url: 'https://www.example.com/a', dailyHitLimit: 100, hits: [...Array(29).fill(0), 12] }]);
+    expect(home.json().websites).toEqual([
+      { id: site.id, url: 'https://www.example.com/a', dailyHitLimit: 100, hits: [...Array(29).fill(0), 12] },
+    ]);
     const strangersHome = await t.app.inject({ method: 'GET', url: '/api/delivery/normal', headers: stranger.headers });
     expect(strangersHome.json().websites).toEqual([]);
   });

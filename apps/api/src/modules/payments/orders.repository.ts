@@ -208,7 +208,11 @@ export async function markBillingOrdersCancelling(
         );
   const rows = await db
     .update(orders)
-    .set({ gatewaySubscriptionStatus: 'cancelling', renewalStoppedAt: sql`coalesce(${orders.renewalStoppedAt}, now())`, updatedAt: new Date() })
+    .set({
+      gatewaySubscriptionStatus: 'cancelling',
+      renewalStoppedAt: sql`coalesce(${orders.renewalStoppedAt}, now())`,
+      updatedAt: new Date(),
+    })
     .where(where)
     .returning({ id: orders.id, provider: orders.provider });
   return rows;

@@ -1,14 +1,17 @@
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PACKAGE_TYPES } from '@traffic/shared/constants';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { splitFullName } from '@traffic/shared/schemas/accounts.schema';
+import { TypeHistoryPanel } from '../../components/charts/type-history-panel.tsx';
+import { PACKAGE_TYPE_LABELS } from '../../components/package-type-tabs.tsx';
 import { activeAddonsOf, typeStateOf } from '../../lib/subscription.ts';
 import { SubscriptionCard } from './components/subscription-card.tsx';
 
 /**
- * A customer's Home: one card per package type. A deactivated account's cards offer nothing to do
+ * A customer's Home: one card per package type, then, per type with websites, their hits per day stacked. A deactivated account's cards offer nothing to do
  * (the banner on every signed-in page says why), and its running packages read "On hold".
  */
 export function CustomerHome({ user }: { user: User }) {
@@ -29,6 +32,11 @@ export function CustomerHome({ user }: { user: User }) {
           </Grid>
         ))}
       </Grid>
+      {PACKAGE_TYPES.filter((type) => user.stats[type].usedSlots > 0).map((type) => (
+        <Paper key={type} variant="outlined" sx={{ mt: 4, p: { xs: 2, sm: 3 } }}>
+          <TypeHistoryPanel type={type} title={`${PACKAGE_TYPE_LABELS[type]} websites: hits per day`} />
+        </Paper>
+      ))}
     </Container>
   );
 }

@@ -101,4 +101,34 @@ describe('HomePage', () => {
     expect(screen.getByRole('region', { name: 'Latest websites' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Normal package' })).not.toBeInTheDocument();
   });
+
+  it("stacks a type's websites' delivered hits per day, with the day's total and the numbers as a table", async () => {
+    const end = new Date(Date.now() + 20 * 86_400_000);
+    const user = makeUser({ status: 'ACTIVE', package: basic, subscription_expiry_date: end.toISOString() });
+    user.stats.normal = { ...user.stats.normal, usedSlots: 2 };
+    storeSignedIn(user);
+    const days = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10));
+    const api = fakeApi({
+      [`POST /users/load/${user.email}`]: ok(user),
+      'GET /delivery/normal': ok({
+        type: 'normal',
+        days,
+        websites: [
+          { id: 1, url: 'https://a.example.com/', dailyHitLimit: 100, hits: days.map((_, i) => (i === 29 ? 30 : 10)) },
+          { id: 2, url: 'https://b.example.com/', dailyHitLimit: 200, hits: days.map((_, i) => (i === 29 ? 12 : 0)) },
+        ],
+        updatedAt: '2026-11-25T10:00:00.000Z',
+      }),
+    });
+    renderApp('/home');
+    const panel = await screen.findByRole('region', { name: 'Normal websites: hits per day' }, { timeout: 5000 });
+    expect(await within(panel).findByText(/Today so far/)).toHaveTextContent('Today so far: 42 hits across 2 websites');
+    within(panel).getByRole('button', { name: 'Show numbers' }).click();
+    const rows = await within(panel).findAllByRole('row');
+    expect(rows[0]).toHaveTextContent('Datehttps://a.example.com/https://b.example.com/Total');
+    expect(rows.at(-1)).toHaveTextContent(`${days[29]}301242`);
+    // No websites of the SEO type: no chart for it, and no call.
+    expect(screen.queryByRole('region', { name: 'SEO websites: hits per day' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /delivery/seo')).toHaveLength(0);
+  });
 });

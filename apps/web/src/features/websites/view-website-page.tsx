@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useLocation, useNavigate } from 'react-router';
 import type { Website } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
+import { WebsiteHistoryPanel } from '../../components/charts/website-history-panel.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PACKAGE_TYPE_LABELS } from '../../components/package-type-tabs.tsx';
 import { WebsiteLoader } from './components/website-loader.tsx';
@@ -10,7 +11,7 @@ import { WebsiteSummary } from './components/website-summary.tsx';
 import { packageTypeOf } from './website-type.ts';
 
 /**
- * /viewWebsite/:id (admin): any customer's website as a read-only summary, with Back only. An
+ * /viewWebsite/:id (admin): any customer's website as a read-only summary and its hits per day, with Back only. An
  * administrator changes nothing here (the customer's own form is for the customer).
  */
 export function ViewWebsitePage() {
@@ -34,6 +35,7 @@ function ViewWebsite({ website }: { website: Website }) {
         <div>
           <WebsiteSummary website={website} headingLevel="h2" />
         </div>
+        <WebsiteHistoryPanel websiteId={website.id} />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button variant="outlined" size="large" onClick={back}>
             Back

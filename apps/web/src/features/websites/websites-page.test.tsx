@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@traffic/shared/messages';
 import { fail, ok } from '../../test/fake-api.ts';
 import { findToast } from '../../test/find-toast.ts';
@@ -171,6 +171,41 @@ describe('WebsitesPage', () => {
     api.reply(`GET /website/${site.id}/hits`, fail(502, 'UPSTREAM', down));
     await user.click(within(article).getByRole('button', { name: 'Check hits' }));
     await findToast(down);
+  });
+
+  it('opens the delivery chart from Check hits: today so far against the limit, the days as a table, a CSV of the same rows', async () => {
+    const { api } = showApp('/websites', customer({ websites: [site] }));
+    api.reply(`GET /website/${site.id}/hits`, ok({ confirmedHits: 75, ninehits_state: 'approved' }));
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      day: new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10),
+      hits: i === 29 ? 25 : i === 28 ? 50 : 0,
+    }));
+    api.reply(
+      `GET /website/${site.id}/history`,
+      ok({ websiteId: site.id, url: site.url, dailyHitLimit: 500, days, updatedAt: '2026-11-25T10:00:00.000Z' }),
+    );
+    const article = await card(site.url);
+    const user = typist();
+    await user.click(within(article).getByRole('button', { name: 'Check hits' }));
+    await user.click(await within(article).findByRole('button', { name: 'Confirmed hits: 75, show hits per day' }));
+    const dialog = await screen.findByRole('dialog', { name: `Hits delivered to ${site.url}` });
+    expect(await within(dialog).findByText(/Today so far/)).toHaveTextContent('Today so far: 25 of 500 hits a day');
+    await user.click(within(dialog).getByRole('button', { name: 'Show numbers' }));
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows.at(-1)).toHaveTextContent(`${days[29]!.day}25500`);
+
+    let saved: Blob | undefined;
+    const create = (URL.createObjectURL = vi.fn((blob: Blob) => ((saved = blob), 'blob:csv')));
+    URL.revokeObjectURL = vi.fn();
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+    expect(create).toHaveBeenCalledOnce();
+    const csv = (await saved!.text()).trim().split('\r\n');
+    expect(csv[0]).toBe('Date,Delivered hits,Daily limit');
+    expect(csv.slice(1)).toEqual(days.map((d) => `${d.day},${d.hits},500`));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(api.callsTo(`GET /website/${site.id}/history`).map((c) => c.query.days)).toContain('7'));
   });
 
   it('says when 9Hits has not approved a website, and shows the new state once Check hits reads it', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared/messages';
+import type { BusinessStats } from '@traffic/shared/schemas/delivery.schema';
 import { fail, ok } from '../../../test/fake-api.ts';
 import { findToast } from '../../../test/find-toast.ts';
 import { dismissToastsAfterEach, FIRST_LOAD, makeExpiring, makeWebsite, openAsAdmin, user } from '../admin-console-test-kit.ts';
@@ -34,6 +35,34 @@ const seoSite = makeWebsite({
   status: 'PAUSED',
 });
 
+const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2026, 7, 28 + i)).toISOString().slice(0, 10));
+const noMoney = { payhere: 0, paypal: 0, refunds: 0, net: 0 };
+const business: BusinessStats = {
+  currency: 'USD',
+  revenueDays: days(90).map((day, i) => (i === 89 ? { day, payhere: 30, paypal: 12.5, refunds: 10, net: 32.5 } : { day, ...noMoney })),
+  revenueMonths: Array.from({ length: 12 }, (_, i) => ({
+    month: `2026-${String(i + 1).padStart(2, '0')}`,
+    ...(i === 11 ? { payhere: 30, paypal: 12.5, refunds: 10, net: 32.5 } : noMoney),
+  })),
+  subscriptions: [
+    { type: 'normal', packageId: 'pkgBasic', packageName: 'Basic', active: 40 },
+    { type: 'seo', packageId: 'pkgSeo', packageName: 'Seo Starter', active: 2 },
+  ],
+  newCustomers: days(12).map((week, i) => ({ week, customers: i })),
+  churn: Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, renewals: i, cancellations: 1 })),
+  hitsDays: days(90).map((day) => ({ day, normal: 100, seo: 20 })),
+  points: {
+    balance: 70_000,
+    readAt: '2026-11-25T10:00:00.000Z',
+    spendPerDay: 1000,
+    daysLeft: 70,
+    days: [
+      { day: '2026-11-24', points: 71_000 },
+      { day: '2026-11-25', points: 70_000 },
+    ],
+  },
+};
+
 function openDashboard(replies: Parameters<typeof openAsAdmin>[1] = {}) {
   return openAsAdmin('/home', {
     'GET /admin/users': ok({ count: 1234 }),
@@ -41,6 +70,7 @@ function openDashboard(replies: Parameters<typeof openAsAdmin>[1] = {}) {
     'GET /admin/expire': ok([ann, bob]),
     'GET /admin/latest-websites': ok([normalSite, seoSite]),
     'GET /admin/jobs/failed': ok({ total: 0, rows: [] }),
+    'GET /admin/business': ok(business),
     'GET /admin/ninehits-account': ok({
       points: 803_570,
       slots: { used: 2, available: 380 },
@@ -136,5 +166,32 @@ describe('AdminDashboard (/home for admins)', () => {
     api.reply('GET /admin/latest-websites', ok([]));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No website has been added yet.')).toBeInTheDocument();
+  });
+
+  it('pictures the business: revenue net of refunds, subscriptions, the points left; each chart numbers as a table', async () => {
+    openDashboard();
+    const glance = await screen.findByRole('region', { name: 'The business at a glance' }, FIRST_LOAD);
+    expect(within(glance).getByRole('group', { name: 'Net revenue this month' })).toHaveTextContent('32.50 USD');
+    expect(within(glance).getByRole('group', { name: 'Active subscriptions' })).toHaveTextContent('42');
+    expect(within(glance).getByRole('group', { name: '9Hits points left' })).toHaveTextContent('About 70 days at 1,000 a day');
+
+    const revenue = screen.getByRole('region', { name: 'Revenue per day' });
+    await user.click(within(revenue).getByRole('button', { name: 'Show numbers' }));
+    const table = within(revenue).getByRole('table', { name: 'Revenue per day' });
+    const last = within(table).getAllByRole('row').at(-1)!;
+    expect(last).toHaveTextContent(days(90).at(-1)!);
+    expect(last).toHaveTextContent('30.00');
+    expect(last).toHaveTextContent('12.50');
+    expect(last).toHaveTextContent('10.00');
+    expect(last).toHaveTextContent('32.50');
+    expect(within(revenue).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  it('says so, with a retry, when the business charts cannot be loaded', async () => {
+    const { api } = openDashboard({ 'GET /admin/business': fail(500, 'INTERNAL', 'boom'), 'GET /admin/latest-websites': ok([]) });
+    const retry = await screen.findByRole('button', { name: 'Retry' }, FIRST_LOAD);
+    api.reply('GET /admin/business', ok(business));
+    await user.click(retry);
+    expect(await screen.findByRole('region', { name: 'The business at a glance' }, FIRST_LOAD)).toBeInTheDocument();
   });
 });

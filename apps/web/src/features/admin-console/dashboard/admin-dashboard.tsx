@@ -1,13 +1,14 @@
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { BusinessCharts } from './business-charts.tsx';
 import { ExpiringUsers } from './expiring-users.tsx';
 import { FailedJobs } from './failed-jobs.tsx';
 import { LatestWebsites } from './latest-websites.tsx';
 import { NinehitsAccountCard } from './ninehits-account.tsx';
 import { StatCards } from './stat-cards.tsx';
 
-/** Home for any role other than ROLE_USER: counts, failed jobs, the 9Hits account, expiring subscriptions, latest websites. */
+/** Home for any role other than ROLE_USER: counts, the business's charts, failed jobs, the 9Hits account, expiring subscriptions, latest websites. */
 export function AdminDashboard() {
   return (
     <Container component="main" maxWidth="xl" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -16,6 +17,7 @@ export function AdminDashboard() {
       </Typography>
       <Stack spacing={3}>
         <StatCards />
+        <BusinessCharts />
         <NinehitsAccountCard />
         <FailedJobs />
         <ExpiringUsers />

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { billingApi } from '@traffic/shared/contract/billing';
 import type { PackageType } from '@traffic/shared/constants';
 import { call, downloadFile } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-file.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/billing: each package type's package, paid-until date and renewal. */
@@ -29,14 +30,5 @@ export function useCancelRenewal() {
 
 /** GET /api/billing/receipts/:id, saved by the browser as receipt-<id>.pdf. */
 export async function saveReceipt(id: string): Promise<void> {
-  const blob = await downloadFile(billingApi.receipt, { params: { id } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `receipt-${id}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL; it can go once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await downloadFile(billingApi.receipt, { params: { id } }), `receipt-${id}.pdf`);
 }

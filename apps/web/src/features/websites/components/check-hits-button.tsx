@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@traffic/shared/messages';
@@ -12,7 +13,16 @@ import { refreshAfterWebsiteChange } from '../api/refresh-websites.ts';
  * 'Check hits': asks the traffic service how many hits it has delivered, and shows the number. When
  * the answer brings a different 9Hits approval state, the websites are reloaded to show it.
  */
-export function CheckHitsButton({ websiteId, ninehitsState }: { websiteId: number; ninehitsState: string | null }) {
+export function CheckHitsButton({
+  websiteId,
+  ninehitsState,
+  onOpenHistory,
+}: {
+  websiteId: number;
+  ninehitsState: string | null;
+  /** The number opens the website's chart of hits per day. */
+  onOpenHistory: () => void;
+}) {
   const hits = useConfirmedHits(websiteId);
   const queryClient = useQueryClient();
 
@@ -32,7 +42,17 @@ export function CheckHitsButton({ websiteId, ninehitsState }: { websiteId: numbe
       </Button>
       {hits.data && (
         <Typography variant="body2" role="status" aria-live="polite">
-          Confirmed hits: <strong>{hits.data.confirmedHits.toLocaleString('en-US')}</strong>
+          Confirmed hits:{' '}
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={onOpenHistory}
+            aria-label={`Confirmed hits: ${hits.data.confirmedHits.toLocaleString('en-US')}, show hits per day`}
+            sx={{ fontWeight: 700, verticalAlign: 'baseline' }}
+          >
+            {hits.data.confirmedHits.toLocaleString('en-US')}
+          </Link>
         </Typography>
       )}
     </Stack>

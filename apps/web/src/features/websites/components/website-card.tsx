@@ -12,6 +12,7 @@ import { useDeleteWebsite } from '../api/delete-website.ts';
 import { useTogglePause } from '../api/toggle-pause.ts';
 import { failureMessage } from '../failure-message.ts';
 import { CheckHitsButton } from './check-hits-button.tsx';
+import { WebsiteHistoryDialog } from './website-history-dialog.tsx';
 import { WebsiteSummary } from './website-summary.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
@@ -23,11 +24,12 @@ interface WebsiteCardProps {
   mayActivate: boolean;
 }
 
-/** One website of the list, with Pause/Activate, Edit, Remove and Check hits. */
+/** One website of the list, with Pause/Activate, Edit, Remove, its delivery chart and Check hits. */
 export function WebsiteCard({ website, mayEdit, mayActivate }: WebsiteCardProps) {
   const pause = useTogglePause();
   const remove = useDeleteWebsite();
   const [confirming, setConfirming] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const active = website.status === 'ACTIVE';
   const headingId = `website-${website.id}-url`;
   const editTo = website.type === 'normal' ? paths.editNormalWebsite(website.id) : paths.editWebsite(website.id);
@@ -67,8 +69,12 @@ export function WebsiteCard({ website, mayEdit, mayActivate }: WebsiteCardProps)
         <Button size="small" variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={remove.isPending}>
           Remove
         </Button>
-        <CheckHitsButton websiteId={website.id} ninehitsState={website.ninehits_state} />
+        <Button size="small" variant="outlined" onClick={() => setHistoryOpen(true)}>
+          Delivery chart
+        </Button>
+        <CheckHitsButton websiteId={website.id} ninehitsState={website.ninehits_state} onOpenHistory={() => setHistoryOpen(true)} />
       </CardActions>
+      <WebsiteHistoryDialog websiteId={website.id} url={website.url} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       <ConfirmDialog
         open={confirming}
         subject={`Remove ${website.url}`}

@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { saveCsv } from '../../lib/save-file.ts';
+import { TableScroll } from '../table-scroll.tsx';
+
+export interface ChartNumbers {
+  /** Names the table (and its scroll region) for assistive technology. */
+  label: string;
+  header: string[];
+  rows: (string | number)[][];
+  /** The CSV file's name. */
+  fileName: string;
+}
+
+const cell = (value: string | number) => (typeof value === 'number' ? value.toLocaleString('en-US') : value);
+
+/**
+ * A chart's numbers, for anyone who cannot or would rather not read the picture: "Show numbers"
+ * opens them as a table, "Export CSV" saves exactly those rows.
+ */
+export function ChartData({ numbers, extra }: { numbers: ChartNumbers; extra?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack spacing={1.5}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }} useFlexGap>
+        <Button size="small" variant="outlined" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+          {open ? 'Hide numbers' : 'Show numbers'}
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => saveCsv(numbers.fileName, numbers.header, numbers.rows)}>
+          Export CSV
+        </Button>
+        {extra}
+      </Stack>
+      {open && (
+        <TableScroll label={numbers.label} sx={{ maxHeight: 320 }}>
+          <Table size="small" stickyHeader aria-label={numbers.label}>
+            <TableHead>
+              <TableRow>
+                {numbers.header.map((h, i) => (
+                  <TableCell key={h} align={i === 0 ? 'left' : 'right'}>
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {numbers.rows.map((row) => (
+                <TableRow key={String(row[0])}>
+                  {row.map((value, i) => (
+                    <TableCell key={numbers.header[i]} align={i === 0 ? 'left' : 'right'}>
+                      {cell(value)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { WebsiteHistoryPanel } from '../../../components/charts/website-history-panel.tsx';
+
+/** A website's delivered hits per day, opened from its card (Check hits' number or "Delivery chart"). */
+export function WebsiteHistoryDialog({
+  websiteId,
+  url,
+  open,
+  onClose,
+}: {
+  websiteId: number;
+  url: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = `website-${websiteId}-history-title`;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        Hits delivered to {url}
+      </DialogTitle>
+      <DialogContent>{open && <WebsiteHistoryPanel websiteId={websiteId} />}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
