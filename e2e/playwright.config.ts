@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'admin-password-123',
+      // The delivery collection reads 9Hits at every scheduler tick (15 s), so charts grow within a test.
+      DELIVERY_COLLECT_SECONDS: '10',
     },
   },
 });

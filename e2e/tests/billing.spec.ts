@@ -12,13 +12,12 @@ import {
   uniqueHost,
   type ApiSession,
 } from './support/accounts.ts';
+import { buyByCard, buyByPaypal, pathOf } from './support/checkout.ts';
 
 /*
  * /billing through the embedded gateways, as a customer lives it: buying by card and by PayPal,
  * the next charge date, a receipt that opens, a renewal PayPal charges, and cancelling it.
  */
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function overview(request: APIRequestContext, session: ApiSession): Promise<BillingOverview> {
   const res = await request.get('/api/billing', { headers: bearer(session) });
@@ -37,25 +36,6 @@ async function paypalSubscriptionOf(request: APIRequestContext, email: string): 
 
 const longDate = (page: Page, iso: string) =>
   page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(value)), iso);
-
-async function buyByCard(page: Page, packageName: string) {
-  await page.goto('/pricing/normal');
-  await page.getByRole('article', { name: packageName }).getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/payhere\/pay\/checkout$/);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByText('The was purchased successfully.')).toBeVisible();
-  await expect.poll(() => pathOf(page)).toBe('/home');
-}
-
-async function buyByPaypal(page: Page, type: 'normal' | 'seo', packageName: string) {
-  await page.goto(`/pricing/${type}`);
-  await page.getByRole('article', { name: packageName }).getByRole('button', { name: 'PayPal' }).click();
-  const dialog = page.getByRole('dialog', { name: 'PayPal checkout' });
-  await expect(dialog).toContainText(packageName);
-  await dialog.getByRole('button', { name: 'Pay with PayPal (sandbox)' }).click();
-  await expect(toast(page, 'Payment success')).toBeVisible();
-  await expect.poll(() => pathOf(page)).toBe('/home');
-}
 
 test('a customer buys Basic by card and SEO Starter by PayPal, sees both renewing on /billing, and downloads a receipt that opens', async ({
   browser,

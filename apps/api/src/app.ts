@@ -213,10 +213,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await registerWebApp(app, options.webRoot);
+  // Background work starts once the server answers: in sandbox mode the jobs' first calls (9Hits,
+  // the gateways) are to this very server, and would otherwise fail and back off at every start.
+  if (options.runJobs !== false)
+    app.addHook('onListen', async () => {
+      jobs.start();
+      scheduler.start();
+    });
   await app.ready();
-  if (options.runJobs !== false) {
-    jobs.start();
-    scheduler.start();
-  }
   return app;
 }
