@@ -7,13 +7,17 @@
  *   - a mixed customer workload at 50 connections (errors, p99),
  *   - every admin list call on 100,000 users (p95),
  *   - the server's peak RSS through all of it,
- *   - the landing page's JavaScript and its Largest Contentful Paint in Chromium.
+ *   - a customer's delivery charts and the admin's business dashboard on 90 days x 300,000 websites,
+ *   - one delivery collection over every campaign at the 9Hits sandbox, with the customer workload
+ *     running meanwhile,
+ *   - the landing page's JavaScript and its Largest Contentful Paint in Chromium, and /home's for a
+ *     customer with 50 websites.
  * Then it prints the table, stops every process it started and drops its database.
  * All traffic goes to 127.0.0.1.
  *
  * Options: --skip-build (reuse apps/web/dist), --keep-db (leave the database for EXPLAIN),
  *          --reuse-db (use an already seeded `bench` database; implies --keep-db),
- *          --only=packages,load,mixed,admin,landing (a subset of the phases, while investigating).
+ *          --only=packages,load,mixed,admin,delivery,landing (a subset of the phases, while investigating).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -30,7 +34,8 @@ import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPOR
 import { freePort, RssSampler, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
-import { measureLanding } from './scenarios/landing.ts';
+import { customerWithFiftyWebsites, measureChartCalls, measureCollection } from './scenarios/delivery.ts';
+import { measureHome, measureLanding } from './scenarios/landing.ts';
 import { bareFixed, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -40,13 +45,20 @@ const DB_NAME = 'bench';
 const SERVER_LOG = join(tmpdir(), 'traffic-bench-server.log');
 const CUSTOMERS = LOAD.connections;
 /** The whole run stops itself after this, cleaning up, whatever is still going. */
-const WATCHDOG_MS = 15 * 60_000;
+const WATCHDOG_MS = 25 * 60_000;
+
+/** The collection's pace in the bench (the default is 120 a minute: 600 pages then take 5 minutes by design). */
+const COLLECTION_CALLS_PER_MINUTE = 600;
 
 const TARGETS = {
   cataloguePctOfBare: 50,
   loadUserPctOfBare: 60,
   mixedP99Ms: 100,
   adminP95Ms: 50,
+  chartP95Ms: 20,
+  dashboardP95Ms: 100,
+  collectionS: 600,
+  collectionSlowdownPct: 20,
   rssMb: 250,
   lcpMs: 1000,
 } as const;
@@ -59,7 +71,7 @@ const only = [...args]
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const phase = (name: 'packages' | 'load' | 'mixed' | 'admin' | 'landing') => !only || only.includes(name);
+const phase = (name: 'packages' | 'load' | 'mixed' | 'admin' | 'delivery' | 'landing') => !only || only.includes(name);
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
@@ -119,12 +131,12 @@ async function main(): Promise<void> {
   log(`Load average at start: ${machine.loadAtStart} (other processes on this machine skew every figure)`);
 
   if (!skipBuild) {
-    log('\n[1/8] npm run build (the production web app; fails on the bundle budget)');
+    log('\n[1/9] npm run build (the production web app; fails on the bundle budget)');
     await runCommand('npm', ['run', 'build']);
   }
   const bundle = analyseBundle(DIST);
 
-  log(`\n[2/8] database ${DB_NAME} over ${PG_TRANSPORT}`);
+  log(`\n[2/9] database ${DB_NAME} over ${PG_TRANSPORT}`);
   let dbUrl = databaseUrl(DB_NAME);
   if (!reuseDb) {
     dbUrl = await recreateDatabase(DB_NAME);
@@ -133,7 +145,7 @@ async function main(): Promise<void> {
   }
   if (!keepDb) cleanups.push(() => dropDatabase(DB_NAME));
 
-  log('\n[3/8] the production server (LOG_LEVEL=warn) and the bare Fastify server');
+  log('\n[3/9] the production server (LOG_LEVEL=warn) and the bare Fastify server');
   const dataDir = mkdtempSync(join(tmpdir(), 'traffic-bench-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
@@ -154,6 +166,9 @@ async function main(): Promise<void> {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       PAYMENTS_MODE: 'sandbox',
+      // The delivery collection runs when the bench starts it, reading 9Hits pages at 600 a minute.
+      DELIVERY_COLLECT_SECONDS: '86400',
+      NINEHITS_CALLS_PER_MINUTE: String(COLLECTION_CALLS_PER_MINUTE),
       ...(redis ? { REDIS_URL: redis } : {}),
     },
     `${base}/api/health`,
@@ -190,7 +205,7 @@ async function main(): Promise<void> {
   const pairSettings = `${LOAD.connections} connections, ${PAIR_ROUNDS} alternated rounds of ${LOAD.pairRoundS} s each after ${LOAD.warmupS} s warm-up`;
   const busy: Record<string, number> = {};
   if (phase('packages')) {
-    log(`\n[4/8] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${pairSettings})`);
+    log(`\n[4/9] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${pairSettings})`);
     busy.packages = await waitForQuiet(log, 'the catalogue runs');
     rss.phase = 'packages';
     const { limit: bareFixedResult, product: catalogueResult } = await measurePair(bareFixed(bareBase), catalogue(base), log);
@@ -204,7 +219,7 @@ async function main(): Promise<void> {
   }
 
   if (phase('load')) {
-    log(`\n[5/8] POST /api/users/load/{email} vs a bare route making one pg query (${pairSettings})`);
+    log(`\n[5/9] POST /api/users/load/{email} vs a bare route making one pg query (${pairSettings})`);
     busy['load-user'] = await waitForQuiet(log, 'the load runs');
     rss.phase = 'load-user';
     const { limit: bareRowResult, product: loadUserResult } = await measurePair(bareRow(bareBase), loadUser(base, customers[0]!), log);
@@ -225,8 +240,9 @@ async function main(): Promise<void> {
   }
   await bare.stop();
 
+  let mixedP99: number | undefined;
   if (phase('mixed')) {
-    log(`\n[6/8] mixed customer workload (${settings})`);
+    log(`\n[6/9] mixed customer workload (${settings})`);
     busy.mixed = await waitForQuiet(log, 'the mixed workload');
     rss.phase = 'mixed';
     const inFlight: Record<string, number> = {};
@@ -234,6 +250,7 @@ async function main(): Promise<void> {
       inFlight[run] = await removeInFlightWebsites(base, dbUrl, customers);
     });
     const failures = mixedResult.errors + mixedResult.timeouts + mixedResult.non2xx;
+    mixedP99 = mixedResult.p99;
     row(
       'Mixed workload, 50 connections',
       `${fmt(mixedResult.rps)} req/s; ${failures} errors (${mixedResult.errors} socket, ${mixedResult.timeouts} timeouts, ${mixedResult.non2xx} non-2xx)`,
@@ -256,7 +273,7 @@ async function main(): Promise<void> {
   }
 
   if (phase('admin')) {
-    log('\n[7/8] admin list calls on the large data set (one admin, one request at a time)');
+    log('\n[7/9] admin list calls on the large data set (one admin, one request at a time)');
     busy.admin = await waitForQuiet(log, 'the admin calls');
     rss.phase = 'admin';
     const adminToken = (
@@ -275,12 +292,68 @@ async function main(): Promise<void> {
     }
   }
 
+  if (phase('delivery')) {
+    log('\n[8/9] delivery history and the business on the large data set (90 days x 300,000 websites)');
+    busy.delivery = await waitForQuiet(log, 'the chart calls');
+    rss.phase = 'delivery';
+    const adminToken = (
+      await expectOk<{ token: string }>(
+        call(base, 'POST', '/api/users/login', { json: { username: admin.email, password: admin.password } }),
+        'admin login',
+      )
+    ).token;
+    const charts = await measureChartCalls(base, adminToken, log);
+    for (const r of charts.customer)
+      row(
+        `Chart ${r.label}`,
+        `p95 ${fmt(r.p95, 1)} ms (p50 ${fmt(r.p50, 1)})`,
+        `p95 ≤ ${TARGETS.chartP95Ms} ms`,
+        r.p95 <= TARGETS.chartP95Ms,
+      );
+    for (const r of charts.admin)
+      row(
+        `Admin ${r.label}`,
+        `p95 ${fmt(r.p95, 1)} ms (p50 ${fmt(r.p50, 1)})`,
+        `p95 ≤ ${TARGETS.dashboardP95Ms} ms`,
+        r.p95 <= TARGETS.dashboardP95Ms,
+      );
+    row('  its first call (sums the closed days of the year once)', `${fmt(charts.adminFirstMs, 1)} ms`, 'reference, no target', null);
+
+    busy.collection = await waitForQuiet(log, 'the delivery collection');
+    rss.phase = 'collection';
+    const inFlight: Record<string, number> = {};
+    const collection = await measureCollection(
+      dbUrl,
+      () =>
+        mixed(base, customers, log, async (run) => {
+          inFlight[run] = await removeInFlightWebsites(base, dbUrl, customers);
+        }),
+      log,
+    );
+    row(
+      `Delivery collection, ${fmt(collection.campaigns)} campaigns`,
+      `${fmt(collection.seconds, 1)} s for ${collection.pages} pages of 500 at ≤ ${COLLECTION_CALLS_PER_MINUTE}/min (${collection.failedAttempts} retried); ${fmt(collection.websitesRead)} websites read`,
+      `≤ ${TARGETS.collectionS} s`,
+      collection.seconds <= TARGETS.collectionS && collection.websitesRead >= collection.campaigns - 1000,
+    );
+    const during = collection.during;
+    const slowdown = mixedP99 === undefined ? undefined : pct(during.p99, mixedP99) - 100;
+    row(
+      'Mixed workload p99 during the collection',
+      `${fmt(during.p99)} ms (p50 ${fmt(during.p50)} ms; ${during.errors + during.timeouts + during.non2xx} errors)${slowdown === undefined ? '' : `, ${slowdown >= 0 ? '+' : ''}${fmt(slowdown)}% against the mixed phase`}`,
+      `≤ +${TARGETS.collectionSlowdownPct}% of the mixed phase's p99`,
+      slowdown === undefined ? null : slowdown <= TARGETS.collectionSlowdownPct && clean(during),
+    );
+  }
+
   let landing: Awaited<ReturnType<typeof measureLanding>> | undefined;
+  let home: Awaited<ReturnType<typeof measureHome>> | undefined;
   if (phase('landing')) {
-    log('\n[8/8] the landing page in Chromium');
+    log('\n[9/9] the landing page and a busy /home in Chromium');
     busy.landing = await waitForQuiet(log, 'the landing page');
     rss.phase = 'landing';
     landing = await measureLanding(base, DIST, log);
+    home = await measureHome(base, DIST, await customerWithFiftyWebsites(base, dbUrl), log);
   }
   rss.stop();
 
@@ -309,6 +382,14 @@ async function main(): Promise<void> {
       `median ${fmt(landing.lcpMedian)} ms, worst ${fmt(landing.lcpMax)} ms`,
       `< ${TARGETS.lcpMs} ms`,
       landing.lcpMax < TARGETS.lcpMs,
+    );
+  }
+  if (home) {
+    row(
+      'LCP of /home, a customer with 50 websites (Chromium, cold)',
+      `median ${fmt(home.lcpMedian)} ms, worst ${fmt(home.lcpMax)} ms (${home.lcpElement})`,
+      `< ${TARGETS.lcpMs} ms`,
+      home.lcpMax < TARGETS.lcpMs,
     );
   }
 

@@ -6,7 +6,11 @@
  * Inserts, with set-based SQL (generate_series) in one transaction:
  *   100,000 customers, 100,000 subscriptions (80,000 normal, 20,000 SEO; some expired, some ending
  *   within 30 days), 300,000 websites (30,000 of them with two target countries) and 50,000
- *   activated add-ons on 25,000 customers.
+ *   activated add-ons on 25,000 customers; 90 days of delivery history for every website
+ *   (27,000,000 website-days) with the collection's counters and day totals, and the 9Hits points
+ *   balance per day; a year of payments (a paid order per subscription, by card or PayPal, 1 in 50
+ *   refunded, 1 in 20 renewals stopped) with PayPal's monthly renewals; and each website's campaign
+ *   in the embedded 9Hits (sandbox mode), for the bench's delivery collection.
  * The data is consistent with what the product would have produced: websites of an expired
  * subscription are paused by the system, and each customer's websites fit the package's slots and
  * hits. It runs the migrations first, so an empty database is enough. A second run finds the first
@@ -157,6 +161,7 @@ async function main(): Promise<void> {
     }
 
     const before = (await client.query('select coalesce(max(id), 0)::int as id from users')).rows[0].id as number;
+    const beforeWebsites = (await client.query('select coalesce(max(id), 0)::int as id from websites')).rows[0].id as number;
     const first = pick(FIRST, 'n - 1');
     const last = pick(LAST, '(n - 1) / 32');
     await step(
@@ -247,6 +252,87 @@ async function main(): Promise<void> {
       )
     ).rows;
     if (wrong !== 0) throw new Error(`${wrong} seeded users have an addon_count that does not match their add-ons`);
+    // 90 days of delivery history for every website (27,000,000 rows, in primary-key order, as the
+    // collection leaves them), the counters it would hold, its per-day totals and the points balance.
+    // Its key and foreign key are made after the rows: checking 27,000,000 rows one by one takes
+    // minutes, building the index over sorted rows and validating the key in one join, seconds.
+    await client.query('alter table website_hits_daily drop constraint website_hits_daily_website_id_websites_id_fk');
+    await client.query('alter table website_hits_daily drop constraint website_hits_daily_website_id_day_pk');
+    await step(
+      'delivery history (90 days x every website)',
+      `insert into website_hits_daily (website_id, day, hits)
+       select w.id, current_date - d, (w.daily_hit_limit * (60 + (w.id * 7 + d * 13) % 41)) / 100
+       from websites w cross join generate_series(89, 0, -1) d
+       where w.id > ${Number(beforeWebsites)}
+       order by w.id, d desc`,
+    );
+    await step(
+      'delivery history key',
+      'alter table website_hits_daily add constraint website_hits_daily_website_id_day_pk primary key (website_id, day)',
+    );
+    await step(
+      'delivery history foreign key',
+      'alter table website_hits_daily add constraint website_hits_daily_website_id_websites_id_fk foreign key (website_id) references websites (id) on delete cascade',
+    );
+    await step(
+      'delivery counters',
+      `insert into delivery_counters (website_id, campaign_id, total, read_at)
+       select w.id, w.ninehits_key, 0, now() from websites w where w.id > ${Number(beforeWebsites)} and w.ninehits_key is not null`,
+    );
+    await step(
+      'delivery totals per day',
+      `insert into delivery_daily_totals (day, type, hits)
+       select h.day, w.type, sum(h.hits) from website_hits_daily h join websites w on w.id = h.website_id
+       where w.id > ${Number(beforeWebsites)} group by h.day, w.type
+       on conflict (day, type) do update set hits = delivery_daily_totals.hits + excluded.hits`,
+    );
+    await step(
+      '9Hits points per day',
+      `insert into ninehits_points_daily (day, points, read_at)
+       select current_date - d, 50000000 + d * 900000, now() - make_interval(days => d) from generate_series(0, 89) d
+       on conflict (day) do nothing`,
+    );
+    // A year of money: every subscriber's first payment (card or PayPal) within the last 365 days,
+    // a monthly renewal since for PayPal ones, 1 in 50 payments refunded, 1 in 20 renewals stopped.
+    await step(
+      'paid orders',
+      `insert into orders (user_id, kind, item_id, item_name, package_type, amount, provider, status, paid_at, granted_at,
+                           revoked_at, revoked_reason, renewal_stopped_at, gateway_subscription_status, created_at, updated_at)
+       select s.user_id, 'package', s.package_id, p.name, s.type, p.price,
+              case when u.n % 2 = 0 then 'payhere' else 'paypal' end, 'paid',
+              now() - make_interval(days => u.n % 365, secs => u.n % 86400), now() - make_interval(days => u.n % 365, secs => u.n % 86400),
+              case when u.n % 50 = 0 then now() - make_interval(days => u.n % 365 - 1) end,
+              case when u.n % 50 = 0 then 'refund' end,
+              case when u.n % 20 = 0 then now() - make_interval(days => (u.n * 3) % 365) end,
+              case when u.n % 20 = 0 then 'cancelled' else 'active' end,
+              now() - make_interval(days => u.n % 365), now()
+       from subscriptions s join seed_users u on u.id = s.user_id join packages p on p.id = s.package_id`,
+    );
+    await step(
+      'renewal charges',
+      `insert into payment_events (provider, external_id, order_id, kind, amount, currency, payload, created_at)
+       select o.provider, 'sale:seed-' || o.id || '-' || m, o.id, 'renewal', o.amount, 'USD', '{}', o.paid_at + make_interval(months => m)
+       from orders o join seed_users u on u.id = o.user_id
+       cross join generate_series(1, 11) m
+       where o.provider = 'paypal' and o.revoked_at is null and o.paid_at + make_interval(months => m) < now()`,
+    );
+    // The embedded 9Hits holds every seeded website's campaign (ids from the websites' keys): the
+    // delivery collection reads them all in the bench.
+    await step(
+      '9Hits sandbox campaigns',
+      `insert into sandbox_ninehits_campaigns (id, body, user_state, confirmed_hits, accrued_at, system_state, created_at)
+       overriding system value
+       select w.ninehits_key::int, jsonb_build_object('title', 'traffic-site-' || w.id, 'urls', jsonb_build_array(w.url)),
+              case when w.status = 'ACTIVE' then 'running' else 'paused' end, 0, now(), 'approved', w.created_at
+       from websites w where w.id > ${Number(beforeWebsites)} and w.ninehits_key is not null
+       on conflict (id) do nothing`,
+    );
+    // The delivery collection runs when the bench starts it (it measures the run), not at the server's start.
+    await step(
+      'delivery collection schedule',
+      `insert into scheduler_locks (name, last_run_at, locked_until) values ('delivery-collection', now(), now() + interval '1 day')
+       on conflict (name) do update set last_run_at = excluded.last_run_at, locked_until = excluded.locked_until`,
+    );
     // The data is as the expiry scan leaves it (expired subscriptions' websites are paused), so the
     // server's first scan need not look further back than now.
     await step(
@@ -257,10 +343,16 @@ async function main(): Promise<void> {
     await client.query('commit');
     await step('analyze', 'analyze');
     // VACUUM sets the visibility map, so counts can be answered from indexes alone, as on a settled database.
-    await step('vacuum', 'vacuum (analyze) users, subscriptions, websites, website_locations, activated_addons');
+    await step(
+      'vacuum',
+      `vacuum (analyze) users, subscriptions, websites, website_locations, activated_addons, website_hits_daily, delivery_counters,
+               orders, payment_events, sandbox_ninehits_campaigns`,
+    );
     const counts = await client.query(
       `select (select count(*) from users where role = 'ROLE_USER')::int as users, (select count(*) from subscriptions)::int as subscriptions,
-              (select count(*) from websites)::int as websites, (select count(*) from activated_addons)::int as addons`,
+              (select count(*) from websites)::int as websites, (select count(*) from activated_addons)::int as addons,
+              (select count(*) from website_hits_daily)::int as history_days, (select count(*) from orders)::int as orders,
+              (select count(*) from payment_events where kind = 'renewal')::int as renewals`,
     );
     console.log(`seed:large: done in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts.rows[0]);
   } catch (error) {

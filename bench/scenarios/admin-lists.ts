@@ -11,7 +11,7 @@ const ROUNDS = 60;
 const WARMUP = 5;
 
 /** Every admin list call, on the large data set, one request at a time (an admin at a screen). */
-export const ADMIN_CALLS: { label: string; method: 'GET' | 'POST'; path: string; form?: Record<string, string> }[] = [
+export const ADMIN_CALLS: TimedCall[] = [
   { label: 'all-users/normal page 0', method: 'GET', path: '/api/admin/all-users/normal?page=0&size=20' },
   { label: 'all-users/normal deep page (offset 80,000)', method: 'GET', path: '/api/admin/all-users/normal?page=4000&size=20' },
   { label: 'all-users/normal search "smith"', method: 'GET', path: '/api/admin/all-users/normal?page=0&size=20&search=smith' },
@@ -57,9 +57,21 @@ function rowsOf(body: unknown): number | undefined {
   return undefined;
 }
 
-export async function measureAdminLists(base: string, token: string, log: (line: string) => void): Promise<LatencyResult[]> {
+export interface TimedCall {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  form?: Record<string, string>;
+}
+
+export function measureAdminLists(base: string, token: string, log: (line: string) => void): Promise<LatencyResult[]> {
+  return measureCalls(base, token, ADMIN_CALLS, log);
+}
+
+/** Each call one request at a time (a person at a screen): 5 warm-up requests, then p50/p95 over 60. */
+export async function measureCalls(base: string, token: string, calls: TimedCall[], log: (line: string) => void): Promise<LatencyResult[]> {
   const results: LatencyResult[] = [];
-  for (const c of ADMIN_CALLS) {
+  for (const c of calls) {
     const times: number[] = [];
     let rows: number | undefined;
     for (let i = 0; i < WARMUP + ROUNDS; i++) {

@@ -32,6 +32,29 @@ export interface LandingResult {
  * nothing stored), read from a PerformanceObserver registered before the page's own scripts.
  */
 export async function measureLanding(base: string, distDir: string, log: (line: string) => void): Promise<LandingResult> {
+  return coldLoads(base, '/', distDir, log);
+}
+
+/**
+ * Largest Contentful Paint of a signed-in customer's `/home` (each load a fresh context holding
+ * only the session, as after signing in on a new device).
+ */
+export function measureHome(
+  base: string,
+  distDir: string,
+  session: { token: string; email: string },
+  log: (line: string) => void,
+): Promise<LandingResult> {
+  return coldLoads(base, '/home', distDir, log, session);
+}
+
+async function coldLoads(
+  base: string,
+  path: string,
+  distDir: string,
+  log: (line: string) => void,
+  session?: { token: string; email: string },
+): Promise<LandingResult> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
   try {
@@ -40,7 +63,26 @@ export async function measureLanding(base: string, distDir: string, log: (line: 
     let element = '';
     let js: string[] = [];
     for (let i = 0; i < LOADS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const origin = new URL(base).origin;
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 720 },
+        ...(session
+          ? {
+              storageState: {
+                cookies: [],
+                origins: [
+                  {
+                    origin,
+                    localStorage: [
+                      { name: 'token', value: session.token },
+                      { name: 'email', value: session.email },
+                    ],
+                  },
+                ],
+              },
+            }
+          : {}),
+      });
       const page = await context.newPage();
       await page.addInitScript(() => {
         const w = window as unknown as { __lcp: { t: number; el: string }[] };
@@ -58,7 +100,7 @@ export async function measureLanding(base: string, distDir: string, log: (line: 
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
       page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
-      const url = new URL('/', base);
+      const url = new URL(path, base);
       if (url.hostname !== '127.0.0.1') throw new Error(`refusing to load ${url.host}`);
       await page.goto(url.toString(), { waitUntil: 'load', timeout: 30_000 });
       try {
@@ -68,7 +110,7 @@ export async function measureLanding(base: string, distDir: string, log: (line: 
           .locator('body')
           .innerHTML()
           .catch(() => '?');
-        throw new Error(`the landing page did not render: ${(error as Error).message}\n${problems.join('\n')}\n${html.slice(0, 1500)}`, {
+        throw new Error(`${path} did not render: ${(error as Error).message}\n${problems.join('\n')}\n${html.slice(0, 1500)}`, {
           cause: error,
         });
       }
@@ -101,7 +143,7 @@ export async function measureLanding(base: string, distDir: string, log: (line: 
       jsFiles: js.length,
     };
     log(
-      `    LCP of / over ${LOADS} cold loads: median ${res.lcpMedian.toFixed(0)} ms, max ${res.lcpMax.toFixed(0)} ms (FCP median ${res.fcpMedian.toFixed(0)} ms); ` +
+      `    LCP of ${path} over ${LOADS} cold loads: median ${res.lcpMedian.toFixed(0)} ms, max ${res.lcpMax.toFixed(0)} ms (FCP median ${res.fcpMedian.toFixed(0)} ms); ` +
         `element ${element}; ${js.length} JS files fetched, ${(jsFetchedGzip / 1000).toFixed(1)} kB gzip -9`,
     );
     return res;

@@ -1,3 +1,13 @@
+CREATE TABLE "business_days" (
+	"day" date PRIMARY KEY NOT NULL,
+	"payhere" numeric(14, 2) NOT NULL,
+	"paypal" numeric(14, 2) NOT NULL,
+	"refunds" numeric(14, 2) NOT NULL,
+	"renewals" integer NOT NULL,
+	"cancellations" integer NOT NULL,
+	"computed_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "delivery_counters" (
 	"website_id" integer PRIMARY KEY NOT NULL,
 	"campaign_id" text NOT NULL,

@@ -373,6 +373,21 @@ export const deliveryDailyTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.type] })],
 );
 
+/**
+ * The admin dashboard's money and churn per closed UTC day. A day's figures never change once it
+ * is over (payments, renewals, refunds and stopped renewals are dated when they happen), so each
+ * day is summed once, on the first dashboard call that needs it; the last two days are always live.
+ */
+export const businessDays = pgTable('business_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  payhere: numeric('payhere', { precision: 14, scale: 2 }).notNull(),
+  paypal: numeric('paypal', { precision: 14, scale: 2 }).notNull(),
+  refunds: numeric('refunds', { precision: 14, scale: 2 }).notNull(),
+  renewals: integer('renewals').notNull(),
+  cancellations: integer('cancellations').notNull(),
+  computedAt: ts('computed_at').notNull().defaultNow(),
+});
+
 /** The 9Hits account's points balance, read once per collection (last reading of the day wins): the spend rate. */
 export const ninehitsPointsDaily = pgTable('ninehits_points_daily', {
   day: date('day', { mode: 'string' }).primaryKey(),

@@ -58,6 +58,17 @@ describe('GET /api/admin/business: the picture of the business', () => {
     expect(stats.newCustomers.at(-1).customers).toBe(1);
     expect(stats.churn.at(-1)).toMatchObject({ renewals: 1 });
 
+    // Three days on, those days are closed: summed once into business_days, the figures are the same.
+    t.clock.advance(3 * 24 * 60 * 60 * 1000);
+    const later = (await t.app.inject({ method: 'GET', url: '/api/admin/business', headers: admin.headers })).json();
+    const stored = await queryRows<{ day: string; payhere: string }>(
+      t.app.ctx.db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, payhere::text from business_days where payhere > 0`,
+    );
+    expect(stored).toEqual([{ day: yesterday.toISOString().slice(0, 10), payhere: '15.25' }]);
+    expect(later.revenueDays.slice(-5, -3)).toEqual(stats.revenueDays.slice(-2).map((d: { day: string }) => d));
+    expect(later.revenueMonths.reduce((sum: number, m: { net: number }) => sum + m.net, 0)).toBeCloseTo(total, 2);
+
     const customerAnswer = await t.app.inject({ method: 'GET', url: '/api/admin/business', headers: customer.headers });
     expect(customerAnswer.statusCode).toBe(403);
   });

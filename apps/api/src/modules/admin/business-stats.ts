@@ -32,16 +32,60 @@ function weeks(now: Date): string[] {
   return Array.from({ length: WEEKS }, (_, i) => utcDay(new Date(monday.getTime() - (WEEKS - 1 - i) * 7 * DAY_MS)));
 }
 
-/** Money rows onto every bucket (0 where nothing happened), summed in cents so that no float drifts. */
-function money(buckets: string[], rows: business.RevenueRow[]) {
-  const by = new Map(rows.map((r) => [r.bucket, r]));
-  return buckets.map((bucket) => {
-    const r = by.get(bucket);
-    const payhere = cents(r?.payhere ?? 0);
-    const paypal = cents(r?.paypal ?? 0);
-    const refunds = cents(r?.refunds ?? 0);
-    return { bucket, payhere: payhere / 100, paypal: paypal / 100, refunds: refunds / 100, net: (payhere + paypal - refunds) / 100 };
-  });
+interface DayFigures {
+  payhere: number;
+  paypal: number;
+  refunds: number;
+  renewals: number;
+  cancellations: number;
+}
+const NOTHING: DayFigures = { payhere: 0, paypal: 0, refunds: 0, renewals: 0, cancellations: 0 };
+
+/** Money in cents, so that sums of many days do not drift. */
+const figures = (d: business.MoneyDay): DayFigures => ({
+  payhere: cents(d.payhere),
+  paypal: cents(d.paypal),
+  refunds: cents(d.refunds),
+  renewals: Number(d.renewals),
+  cancellations: Number(d.cancellations),
+});
+const add = (a: DayFigures, b: DayFigures): DayFigures => ({
+  payhere: a.payhere + b.payhere,
+  paypal: a.paypal + b.paypal,
+  refunds: a.refunds + b.refunds,
+  renewals: a.renewals + b.renewals,
+  cancellations: a.cancellations + b.cancellations,
+});
+const money = (f: DayFigures) => ({
+  payhere: f.payhere / 100,
+  paypal: f.paypal / 100,
+  refunds: f.refunds / 100,
+  net: (f.payhere + f.paypal - f.refunds) / 100,
+});
+
+/**
+ * Money and churn per day from `from` to today: closed days from business_days (summing and storing
+ * the ones not stored yet, once), the last two days live, since a payment committed just after
+ * midnight may still carry yesterday's time.
+ */
+async function moneyDays(ctx: AppContext, from: string, now: Date): Promise<Map<string, DayFigures>> {
+  const today = utcDay(now);
+  const liveFrom = utcDay(new Date(now.getTime() - DAY_MS));
+  const tomorrow = utcDay(new Date(now.getTime() + DAY_MS));
+  const missing = await business.unstoredDays(ctx.db, from, liveFrom);
+  if (missing.length) {
+    const summed = new Map(
+      (await business.moneyPerDay(ctx.db, missing[0]!, utcDay(new Date(Date.parse(missing.at(-1)!) + DAY_MS)))).map((d) => [d.day, d]),
+    );
+    await business.storeDays(
+      ctx.db,
+      missing.map((day) => summed.get(day) ?? { day, payhere: '0', paypal: '0', refunds: '0', renewals: 0, cancellations: 0 }),
+    );
+  }
+  const [stored, live] = await Promise.all([business.storedDays(ctx.db, from), business.moneyPerDay(ctx.db, liveFrom, tomorrow)]);
+  const days = new Map<string, DayFigures>();
+  for (const d of [...stored, ...live]) if (d.day <= today) days.set(d.day, figures(d));
+  return days;
 }
 
 /**
@@ -65,18 +109,17 @@ export async function businessStats(ctx: AppContext): Promise<BusinessStats> {
   const dayList = days(now);
   const monthList = months(now);
   const weekList = weeks(now);
-  const firstMonth = new Date(`${monthList[0]}-01T00:00:00Z`);
-  const [revenueDays, revenueMonths, subscriptions, newCustomers, churn, hits, points] = await Promise.all([
-    business.revenue(ctx.db, 'day', new Date(`${dayList[0]}T00:00:00Z`)),
-    business.revenue(ctx.db, 'month', firstMonth),
+  const from = [`${monthList[0]}-01`, dayList[0]!].sort()[0]!;
+  const [byDay, subscriptions, newCustomers, hits, points] = await Promise.all([
+    moneyDays(ctx, from, now),
     business.activeSubscriptions(ctx.db, now),
     business.newCustomersPerWeek(ctx.db, new Date(`${weekList[0]}T00:00:00Z`)),
-    business.churnPerMonth(ctx.db, firstMonth),
     business.hitsPerDay(ctx.db, dayList[0]!),
     business.pointsPerDay(ctx.db, dayList[0]!),
   ]);
+  const byMonth = new Map<string, DayFigures>();
+  for (const [day, f] of byDay) byMonth.set(day.slice(0, 7), add(byMonth.get(day.slice(0, 7)) ?? NOTHING, f));
   const customersBy = new Map(newCustomers.map((r) => [r.week, Number(r.customers)]));
-  const churnBy = new Map(churn.map((r) => [r.month, r]));
   const hitsBy = new Map<string, { normal: number; seo: number }>();
   for (const row of hits) {
     const day = hitsBy.get(row.day) ?? { normal: 0, seo: 0 };
@@ -87,8 +130,8 @@ export async function businessStats(ctx: AppContext): Promise<BusinessStats> {
   const last = points.at(-1);
   return {
     currency: 'USD',
-    revenueDays: money(dayList, revenueDays).map(({ bucket, ...r }) => ({ day: bucket, ...r })),
-    revenueMonths: money(monthList, revenueMonths).map(({ bucket, ...r }) => ({ month: bucket, ...r })),
+    revenueDays: dayList.map((day) => ({ day, ...money(byDay.get(day) ?? NOTHING) })),
+    revenueMonths: monthList.map((month) => ({ month, ...money(byMonth.get(month) ?? NOTHING) })),
     subscriptions: subscriptions.map((s) => ({
       type: s.type === 'seo' ? 'seo' : 'normal',
       packageId: s.package_id,
@@ -98,8 +141,8 @@ export async function businessStats(ctx: AppContext): Promise<BusinessStats> {
     newCustomers: weekList.map((week) => ({ week, customers: customersBy.get(week) ?? 0 })),
     churn: monthList.map((month) => ({
       month,
-      renewals: Number(churnBy.get(month)?.renewals ?? 0),
-      cancellations: Number(churnBy.get(month)?.cancellations ?? 0),
+      renewals: byMonth.get(month)?.renewals ?? 0,
+      cancellations: byMonth.get(month)?.cancellations ?? 0,
     })),
     hitsDays: dayList.map((day) => ({ day, ...(hitsBy.get(day) ?? { normal: 0, seo: 0 }) })),
     points: {

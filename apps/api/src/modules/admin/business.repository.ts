@@ -1,51 +1,85 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@traffic/db';
 
-/** UTC calendar day / ISO week (Monday) / month of a timestamp, as text. */
-const utc = (column: ReturnType<typeof sql.raw>) => sql`(${column} at time zone 'UTC')`;
-const bucketOf = (unit: 'day' | 'month', column: ReturnType<typeof sql.raw>) =>
-  unit === 'day' ? sql`to_char(${utc(column)}, 'YYYY-MM-DD')` : sql`to_char(${utc(column)}, 'YYYY-MM')`;
-
-export interface RevenueRow {
-  bucket: string;
+/** Money and churn of one UTC day: charges by gateway, money given back, renewals charged, renewals stopped. */
+export interface MoneyDay {
+  day: string;
   payhere: string;
   paypal: string;
   refunds: string;
+  renewals: number;
+  cancellations: number;
 }
 
 /**
- * Money in per day or month since `from`: each gateway payment (an order's first charge, on the day
- * it was paid) and each renewal charge, by gateway; and money back: a refunded or charged-back
- * order, and a refunded renewal, on the day it was taken back. Grants (no money) are not revenue.
+ * Money and churn per UTC day in [from, to): each gateway payment (an order's first charge, on the
+ * day it was paid) and each renewal charge, by gateway; money given back (a refunded or charged-back
+ * order, a refunded renewal) on the day it was taken back; renewals charged; automatic renewals
+ * stopped. Grants (no money) are not revenue. Days with nothing are absent.
  */
-export function revenue(db: Executor, unit: 'day' | 'month', from: Date): Promise<RevenueRow[]> {
-  const f = from.toISOString();
-  const paid = sql.raw('o.paid_at');
-  const revoked = sql.raw('o.revoked_at');
-  const at = sql.raw('e.created_at');
-  const refundAt = sql.raw('r.created_at');
-  return queryRows<RevenueRow>(
+export function moneyPerDay(db: Executor, from: string, to: string): Promise<MoneyDay[]> {
+  // Midnight UTC, whatever the session's time zone.
+  const utcMidnight = (date: string) => sql`(${date}::date::timestamp at time zone 'UTC')`;
+  const range = (column: string) => sql`${sql.raw(column)} >= ${utcMidnight(from)} and ${sql.raw(column)} < ${utcMidnight(to)}`;
+  const day = (column: string) => sql`to_char(${sql.raw(column)} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return queryRows<MoneyDay>(
     db,
-    sql`select bucket,
-               coalesce(sum(amount) filter (where provider = 'payhere' and kind = 'in'), 0)::text as payhere,
-               coalesce(sum(amount) filter (where provider = 'paypal' and kind = 'in'), 0)::text as paypal,
-               coalesce(sum(amount) filter (where kind = 'out'), 0)::text as refunds
+    sql`select day,
+               coalesce(sum(amount) filter (where provider = 'payhere' and what in ('paid', 'renewal')), 0)::text as payhere,
+               coalesce(sum(amount) filter (where provider = 'paypal' and what in ('paid', 'renewal')), 0)::text as paypal,
+               coalesce(sum(amount) filter (where what = 'back'), 0)::text as refunds,
+               count(*) filter (where what = 'renewal')::int as renewals,
+               count(*) filter (where what = 'stopped')::int as cancellations
         from (
-          select ${bucketOf(unit, paid)} as bucket, o.provider, o.amount, 'in' as kind
-            from orders o where o.paid_at >= ${f}::timestamptz and o.granted_at is not null and o.provider in ('payhere', 'paypal')
+          select ${day('o.paid_at')} as day, o.provider, o.amount, 'paid' as what
+            from orders o where ${range('o.paid_at')} and o.granted_at is not null and o.provider in ('payhere', 'paypal')
           union all
-          select ${bucketOf(unit, revoked)}, o.provider, o.amount, 'out'
-            from orders o where o.revoked_at >= ${f}::timestamptz and o.granted_at is not null and o.provider in ('payhere', 'paypal')
+          select ${day('o.revoked_at')}, o.provider, o.amount, 'back'
+            from orders o where ${range('o.revoked_at')} and o.granted_at is not null and o.provider in ('payhere', 'paypal')
               and o.revoked_reason in ('refund', 'chargeback')
           union all
-          select ${bucketOf(unit, at)}, e.provider, e.amount, 'in'
-            from payment_events e where e.kind = 'renewal' and e.created_at >= ${f}::timestamptz
+          select ${day('e.created_at')}, e.provider, e.amount, 'renewal'
+            from payment_events e where e.kind = 'renewal' and ${range('e.created_at')}
           union all
-          select ${bucketOf(unit, refundAt)}, r.provider, e.amount, 'out'
+          select ${day('r.created_at')}, r.provider, e.amount, 'back'
             from payment_events r join payment_events e on e.provider = r.provider and r.external_id = 'refund:' || e.external_id and e.kind = 'renewal'
-            where r.kind = 'refund' and r.created_at >= ${f}::timestamptz
+            where r.kind = 'refund' and ${range('r.created_at')}
+          union all
+          select ${day('o.renewal_stopped_at')}, o.provider, 0, 'stopped'
+            from orders o where ${range('o.renewal_stopped_at')}
         ) money
-        group by bucket order by bucket`,
+        group by day order by day`,
+  );
+}
+
+/** The closed days in [from, to) whose figures are not stored yet. */
+export async function unstoredDays(db: Executor, from: string, to: string): Promise<string[]> {
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as day from generate_series(${from}::date, ${to}::date - 1, interval '1 day') d
+        where not exists (select 1 from business_days b where b.day = d::date) order by d`,
+  );
+  return rows.map((r) => r.day);
+}
+
+/** Stores closed days' figures (a day another call stored meanwhile is kept). */
+export async function storeDays(db: Executor, days: MoneyDay[]): Promise<void> {
+  if (!days.length) return;
+  await db.execute(
+    sql`insert into business_days (day, payhere, paypal, refunds, renewals, cancellations)
+        select day, payhere, paypal, refunds, renewals, cancellations
+        from jsonb_to_recordset(${JSON.stringify(days)}::jsonb)
+          as d(day date, payhere numeric, paypal numeric, refunds numeric, renewals int, cancellations int)
+        on conflict (day) do nothing`,
+  );
+}
+
+/** The stored figures of the closed days from `from`. */
+export function storedDays(db: Executor, from: string): Promise<MoneyDay[]> {
+  return queryRows<MoneyDay>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, payhere::text, paypal::text, refunds::text, renewals, cancellations
+        from business_days where day >= ${from}::date order by day`,
   );
 }
 
@@ -56,11 +90,12 @@ export function activeSubscriptions(
 ): Promise<{ type: string; package_id: string; package_name: string; active: number }[]> {
   return queryRows(
     db,
-    sql`select p.type, p.id as package_id, p.name as package_name,
-               (select count(*)::int from subscriptions s where s.type = p.type and s.package_id = p.id and s.expires_at > ${now.toISOString()}::timestamptz) as active
-        from packages p
-        where p.deleted_at is null
-           or exists (select 1 from subscriptions s where s.package_id = p.id and s.expires_at > ${now.toISOString()}::timestamptz)
+    sql`with running as (
+          select package_id, count(*)::int as active from subscriptions where expires_at > ${now.toISOString()}::timestamptz group by package_id
+        )
+        select p.type, p.id as package_id, p.name as package_name, coalesce(r.active, 0) as active
+        from packages p left join running r on r.package_id = p.id
+        where p.deleted_at is null or r.active > 0
         order by p.type, p.price, p.id`,
   );
 }
@@ -72,23 +107,6 @@ export function newCustomersPerWeek(db: Executor, from: Date): Promise<{ week: s
     sql`select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as customers
         from users where role = 'ROLE_USER' and created_at >= ${from.toISOString()}::timestamptz
         group by 1 order by 1`,
-  );
-}
-
-/** Renewals charged and automatic renewals stopped, per month since `from`. */
-export function churnPerMonth(db: Executor, from: Date): Promise<{ month: string; renewals: number; cancellations: number }[]> {
-  const f = from.toISOString();
-  return queryRows(
-    db,
-    sql`select month, count(*) filter (where what = 'renewal')::int as renewals, count(*) filter (where what = 'stop')::int as cancellations
-        from (
-          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, 'renewal' as what
-            from payment_events where kind = 'renewal' and created_at >= ${f}::timestamptz
-          union all
-          select to_char(renewal_stopped_at at time zone 'UTC', 'YYYY-MM'), 'stop'
-            from orders where renewal_stopped_at >= ${f}::timestamptz
-        ) events
-        group by month order by month`,
   );
 }
 

@@ -37,11 +37,14 @@ export default function BarsChart({ labels, labelKind = 'day', series, limit, mo
   const format = (value: number | null) =>
     (value ?? 0).toLocaleString('en-US', money ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {});
   const peak = Math.max(limit?.value ?? 0, ...labels.map((_, i) => series.reduce((sum, s) => sum + Math.max(s.data[i] ?? 0, 0), 0)), 1);
+  const top = Math.ceil(peak * 1.1);
+  // Wide enough for the longest tick label (about 7 px a character at the axis' font size).
+  const axisWidth = Math.max(40, format(top).length * 7 + 16);
   return (
     <BarChart
       height={height}
       xAxis={[{ scaleType: 'band', data: labels, valueFormatter: (label: string) => formatters[labelKind](label), tickLabelMinGap: 8 }]}
-      yAxis={[{ max: Math.ceil(peak * 1.1), valueFormatter: format, width: 64 }]}
+      yAxis={[{ max: top, valueFormatter: format, width: axisWidth }]}
       series={series.map((s) => ({ label: s.label, data: s.data, valueFormatter: format, ...(s.stack ? { stack: s.stack } : {}) }))}
       hideLegend={series.length < 2}
       margin={{ left: 4, right: 12, top: 12, bottom: 4 }}
