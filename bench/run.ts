@@ -181,6 +181,12 @@ async function main(): Promise<void> {
   log(`    product: pid ${server.pid} on ${base}${redis ? ' (rate-limit counters in Redis)' : ''}; its log: ${SERVER_LOG}`);
 
   rss.phase = 'setup';
+  // The seeded campaigns fill the sandbox account's default 100,000 slots: an account serving
+  // 300,000 websites has more (its control route, this machine only).
+  await expectOk(
+    call(base, 'POST', '/sandbox/9hits/control?key=sandbox-9hits-key', { json: { account: { slots: 1_000_000 } } }),
+    '9Hits sandbox slots',
+  );
   const runId = randomBytes(3).toString('hex');
   const customers = await createCustomers(base, dbUrl, admin, CUSTOMERS, runId);
   log(

@@ -43,4 +43,7 @@ CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders
 CREATE INDEX "orders_revoked_idx" ON "orders" USING btree ("revoked_at") WHERE "orders"."revoked_at" is not null;--> statement-breakpoint
 CREATE INDEX "payment_events_kind_idx" ON "payment_events" USING btree ("kind","created_at");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at") WHERE "users"."role" = 'ROLE_USER';--> statement-breakpoint
-CREATE INDEX "websites_ninehits_key_idx" ON "websites" USING btree ("ninehits_key");
+CREATE INDEX "websites_ninehits_key_idx" ON "websites" USING btree ("ninehits_key");--> statement-breakpoint
+CREATE INDEX "sandbox_ninehits_campaigns_created_idx" ON "sandbox_ninehits_campaigns" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "sandbox_ninehits_campaigns_title_trgm_idx" ON "sandbox_ninehits_campaigns" USING gin (lower("body"->>'title') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sandbox_ninehits_campaigns_urls_trgm_idx" ON "sandbox_ninehits_campaigns" USING gin (lower("body"->>'urls') gin_trgm_ops);

@@ -16,7 +16,7 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
   let owner: Session;
   let client: NinehitsClient;
   beforeAll(async () => {
-    t = await createListeningTestApp({ NINEHITS_CALLS_PER_MINUTE: '6000' });
+    t = await createListeningTestApp({ NINEHITS_CALLS_PER_MINUTE: '1' });
     client = new NinehitsClient(`${t.baseUrl}/sandbox/9hits/api`, 'sandbox-9hits-key');
   });
   beforeEach(async () => {
@@ -115,11 +115,13 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
     );
     expect(queued.map((j) => j.payload.page)).toEqual([1]);
     await t.app.jobs.drain();
-    const next = await queryRows<{ payload: { page: number } }>(
+    const next = await queryRows<{ payload: { page: number }; wait: number }>(
       t.app.ctx.db,
-      sql`select payload from jobs where kind = ${DELIVERY_COLLECT_JOB} and done_at is null`,
+      sql`select payload, extract(epoch from run_at - now()) as wait from jobs where kind = ${DELIVERY_COLLECT_JOB} and done_at is null`,
     );
     expect(next.map((j) => j.payload.page)).toEqual([2]);
+    // One call a minute: the next page waits its turn.
+    expect(Number(next[0]!.wait)).toBeGreaterThan(50);
     await runJobsNow();
     const points = await queryRows<{ points: string }>(t.app.ctx.db, sql`select points::text from ninehits_points_daily`);
     expect(points).toHaveLength(1);

@@ -35,6 +35,9 @@ function macroErrors(body: SandboxCampaignBody): string[] {
   return problems;
 }
 
+/** A LIKE pattern matching `text` anywhere, case-insensitively, with LIKE's own characters taken literally. */
+const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const positive = (v: string | undefined, fallback: number) => (v === undefined ? fallback : /^\d{1,9}$/.test(v) ? Number(v) : NaN);
 
 /**
@@ -105,7 +108,7 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
             : sql`false`
           : filter
             ? // Any other text is a search on title or URL, as documented: a `title:` prefix is just more text.
-              sql`(strpos(lower(${campaigns.body}->>'title'), lower(${filter})) > 0 or strpos(lower(${campaigns.body}->>'urls'), lower(${filter})) > 0)`
+              sql`(lower(${campaigns.body}->>'title') like ${contains(filter)} or lower(${campaigns.body}->>'urls') like ${contains(filter)})`
             : sql`true`;
         const rows = await db
           .select()
