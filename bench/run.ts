@@ -34,7 +34,7 @@ import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPOR
 import { freePort, RssSampler, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
-import { customerWithFiftyWebsites, measureChartCalls, measureCollection } from './scenarios/delivery.ts';
+import { customerWithFiftyWebsites, measureChartCalls, measureCollection, seedSandboxCampaigns } from './scenarios/delivery.ts';
 import { measureHome, measureLanding } from './scenarios/landing.ts';
 import { bareFixed, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
 
@@ -325,6 +325,7 @@ async function main(): Promise<void> {
       );
     row('  its first call (sums the closed days of the year once)', `${fmt(charts.adminFirstMs, 1)} ms`, 'reference, no target', null);
 
+    await seedSandboxCampaigns(dbUrl, log);
     busy.collection = await waitForQuiet(log, 'the delivery collection');
     rss.phase = 'collection';
     const inFlight: Record<string, number> = {};

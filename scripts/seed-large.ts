@@ -9,8 +9,8 @@
  *   activated add-ons on 25,000 customers; 90 days of delivery history for every website
  *   (27,000,000 website-days) with the collection's counters and day totals, and the 9Hits points
  *   balance per day; a year of payments (a paid order per subscription, by card or PayPal, 1 in 50
- *   refunded, 1 in 20 renewals stopped) with PayPal's monthly renewals; and each website's campaign
- *   in the embedded 9Hits (sandbox mode), for the bench's delivery collection.
+ *   refunded, 1 in 20 renewals stopped) with PayPal's monthly renewals. The delivery collection's
+ *   schedule is held for a day: the bench starts it when it measures it.
  * The data is consistent with what the product would have produced: websites of an expired
  * subscription are paused by the system, and each customer's websites fit the package's slots and
  * hits. It runs the migrations first, so an empty database is enough. A second run finds the first
@@ -316,17 +316,6 @@ async function main(): Promise<void> {
        cross join generate_series(1, 11) m
        where o.provider = 'paypal' and o.revoked_at is null and o.paid_at + make_interval(months => m) < now()`,
     );
-    // The embedded 9Hits holds every seeded website's campaign (ids from the websites' keys): the
-    // delivery collection reads them all in the bench.
-    await step(
-      '9Hits sandbox campaigns',
-      `insert into sandbox_ninehits_campaigns (id, body, user_state, confirmed_hits, accrued_at, system_state, created_at)
-       overriding system value
-       select w.ninehits_key::int, jsonb_build_object('title', 'traffic-site-' || w.id, 'urls', jsonb_build_array(w.url)),
-              case when w.status = 'ACTIVE' then 'running' else 'paused' end, 0, now(), 'approved', w.created_at
-       from websites w where w.id > ${Number(beforeWebsites)} and w.ninehits_key is not null
-       on conflict (id) do nothing`,
-    );
     // The delivery collection runs when the bench starts it (it measures the run), not at the server's start.
     await step(
       'delivery collection schedule',
@@ -346,7 +335,7 @@ async function main(): Promise<void> {
     await step(
       'vacuum',
       `vacuum (analyze) users, subscriptions, websites, website_locations, activated_addons, website_hits_daily, delivery_counters,
-               orders, payment_events, sandbox_ninehits_campaigns`,
+               orders, payment_events`,
     );
     const counts = await client.query(
       `select (select count(*) from users where role = 'ROLE_USER')::int as users, (select count(*) from subscriptions)::int as subscriptions,

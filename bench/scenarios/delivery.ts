@@ -48,6 +48,32 @@ export async function measureChartCalls(base: string, adminToken: string, log: (
   return { customer, admin, adminFirstMs: first.ms };
 }
 
+/**
+ * The embedded 9Hits gets every seeded website's campaign (ids from the websites' keys), running,
+ * as an account of 300,000 campaigns would hold them. Only now: until this phase the sandbox holds
+ * just the bench customers' campaigns, as in the runs before the collection existed.
+ */
+export async function seedSandboxCampaigns(databaseUrl: string, log: (line: string) => void): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const result = await client.query(
+      `insert into sandbox_ninehits_campaigns (id, body, user_state, confirmed_hits, accrued_at, system_state, created_at)
+       overriding system value
+       select w.ninehits_key::int, jsonb_build_object('title', 'traffic-site-' || w.id, 'urls', jsonb_build_array(w.url)),
+              case when w.status = 'ACTIVE' then 'running' else 'paused' end, 0, now(), 'approved', w.created_at
+       from websites w where w.ninehits_key ~ '^1[0-9]{6}$'
+       on conflict (id) do nothing`,
+    );
+    await client.query('vacuum (analyze) sandbox_ninehits_campaigns');
+    log(`    ${result.rowCount} seeded campaigns added to the 9Hits sandbox in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 export interface CollectionResult {
   seconds: number;
   pages: number;

@@ -38,35 +38,50 @@ export function deliveryCollectionTask(ctx: AppContext): PeriodicTask {
 }
 
 /**
- * One page of a run: reads `limit` 500 campaigns with their confirmed totals, adds each website's
- * difference since the last reading to today's row (delivery-history.repository.ts), and queues the
- * next page after `60 s / callsPerMinute`. A short page ends the run, which then reads the account's
- * points balance for the spend rate. A failed call fails the job, which the queue retries with
- * back-off; readings are differences, so a page read twice adds nothing.
+ * A job reads pages for at most this long, then queues the rest: other jobs (a website's sync, a
+ * mail) wait at most this long behind a collection.
+ */
+const SLICE_MS = 5_000;
+
+/**
+ * A slice of a run: reads pages of 500 campaigns with their confirmed totals, adds each website's
+ * difference since the last reading to today's row (delivery-history.repository.ts), one page every
+ * `60 s / callsPerMinute` at most; after `SLICE_MS` it queues the next page as a new job. A short
+ * page ends the run, which then reads the account's points balance for the spend rate. A failed call
+ * fails the job, which the queue retries with back-off from the slice's first page; readings are
+ * differences, so a page read twice adds nothing.
  */
 export function collectDeliveryJob(ctx: AppContext, client: NinehitsClient): JobHandler {
   return async (raw) => {
     const payload = raw as unknown as CollectPayload;
-    const page = Number(payload.page) || 1;
-    const campaigns = await client.siteGet({ page, limit: SITE_GET_MAX_LIMIT });
-    const now = ctx.now();
-    const totals = campaigns
-      .filter((c) => typeof c.confirmedHits === 'number' && Number.isFinite(c.confirmedHits) && c.confirmedHits >= 0)
-      .map((c) => ({ key: String(c.id), total: Math.floor(c.confirmedHits!) }));
-    await ctx.db.transaction((tx) => addCampaignTotals(tx, totals, utcDay(now), now, payload.firstRun === true));
     const gapMs = Math.ceil(60_000 / ctx.config.delivery.callsPerMinute);
-    if (campaigns.length === SITE_GET_MAX_LIMIT) {
-      const next: CollectPayload = { ...payload, page: page + 1 };
-      await enqueueJob(
-        ctx.db,
-        DELIVERY_COLLECT_JOB,
-        { ...next },
-        { runAt: new Date(Date.now() + gapMs), dedupeKey: `${DELIVERY_COLLECT_JOB}:${payload.startedAt}:${page + 1}` },
-      );
-      return;
+    const sliceEnd = Date.now() + SLICE_MS;
+    for (let page = Number(payload.page) || 1; ; page++) {
+      const asked = Date.now();
+      const campaigns = await client.siteGet({ page, limit: SITE_GET_MAX_LIMIT });
+      const now = ctx.now();
+      const totals = campaigns
+        .filter((c) => typeof c.confirmedHits === 'number' && Number.isFinite(c.confirmedHits) && c.confirmedHits >= 0)
+        .map((c) => ({ key: String(c.id), total: Math.floor(c.confirmedHits!) }));
+      await ctx.db.transaction((tx) => addCampaignTotals(tx, totals, utcDay(now), now, payload.firstRun === true));
+      if (campaigns.length < SITE_GET_MAX_LIMIT) {
+        const profile = await client.profileGet();
+        await recordPoints(ctx.db, utcDay(now), profile.points, now);
+        ctx.log.info({ pages: page, startedAt: payload.startedAt }, 'delivery collection finished');
+        return;
+      }
+      const nextAt = asked + gapMs;
+      if (nextAt >= sliceEnd) {
+        const next: CollectPayload = { ...payload, page: page + 1 };
+        await enqueueJob(
+          ctx.db,
+          DELIVERY_COLLECT_JOB,
+          { ...next },
+          { runAt: new Date(nextAt), dedupeKey: `${DELIVERY_COLLECT_JOB}:${payload.startedAt}:${page + 1}` },
+        );
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(nextAt - Date.now(), 0)));
     }
-    const profile = await client.profileGet();
-    await recordPoints(ctx.db, utcDay(now), profile.points, now);
-    ctx.log.info({ pages: page, startedAt: payload.startedAt }, 'delivery collection finished');
   };
 }

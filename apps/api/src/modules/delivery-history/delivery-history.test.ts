@@ -127,6 +127,20 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
     expect(points).toHaveLength(1);
   });
 
+  it('reads several pages in one job when the budget allows, and ends the run on the short page', async () => {
+    await t.app.ctx.db.execute(
+      sql`insert into sandbox_ninehits_campaigns (body, user_state, confirmed_hits)
+          select jsonb_build_object('title', 'bulk-' || n, 'urls', jsonb_build_array('https://bulk.example.com/' || n)), 'paused', n
+          from generate_series(1, 501) n`,
+    );
+    const fast = { ...t.app.ctx, config: { ...t.app.ctx.config, delivery: { collectEveryMs: 60_000, callsPerMinute: 6000 } } };
+    await collectDeliveryJob(fast, client)({ page: 1, startedAt: new Date().toISOString(), firstRun: false }, {} as ClaimedJob);
+    const pending = await queryRows(t.app.ctx.db, sql`select 1 from jobs where kind = ${DELIVERY_COLLECT_JOB} and done_at is null`);
+    expect(pending).toHaveLength(0);
+    const points = await queryRows(t.app.ctx.db, sql`select 1 from ninehits_points_daily`);
+    expect(points).toHaveLength(1);
+  });
+
   it('answers every day of the range, oldest first, today last; only to the owner or an admin', async () => {
     const site = await website();
     await setTotal(site.key, 12);
