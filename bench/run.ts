@@ -339,7 +339,7 @@ async function main(): Promise<void> {
     );
     row(
       `Delivery collection, ${fmt(collection.campaigns)} campaigns`,
-      `${fmt(collection.seconds, 1)} s for ${collection.pages} pages of 500 at ≤ ${COLLECTION_CALLS_PER_MINUTE}/min (${collection.failedAttempts} retried); ${fmt(collection.websitesRead)} websites read`,
+      `${fmt(collection.seconds, 1)} s for ${collection.pages} pages of 500 in ${collection.jobs} jobs at ≤ ${COLLECTION_CALLS_PER_MINUTE}/min (${collection.failedAttempts} retried); ${fmt(collection.websitesRead)} websites read`,
       `≤ ${TARGETS.collectionS} s`,
       collection.seconds <= TARGETS.collectionS && collection.websitesRead >= collection.campaigns - 1000,
     );

@@ -76,7 +76,10 @@ export async function seedSandboxCampaigns(databaseUrl: string, log: (line: stri
 
 export interface CollectionResult {
   seconds: number;
+  /** siteGet pages of 500 read. */
   pages: number;
+  /** The jobs they were read in (each reads for up to 5 s at the paced rate). */
+  jobs: number;
   failedAttempts: number;
   websitesRead: number;
   campaigns: number;
@@ -132,10 +135,11 @@ export async function measureCollection(
       [startedAt],
     );
     const seconds = (s.last!.getTime() - s.first!.getTime()) / 1000;
+    const pages = Math.floor(counts!.campaigns / 500) + 1;
     log(
-      `    collection: ${s.jobs} pages of 500 in ${seconds.toFixed(1)} s (${s.attempts} retried), ${counts!.read} websites read of ${counts!.campaigns} campaigns`,
+      `    collection: ${pages} pages of 500 in ${s.jobs} jobs, ${seconds.toFixed(1)} s (${s.attempts} retried), ${counts!.read} websites read of ${counts!.campaigns} campaigns`,
     );
-    return { seconds, pages: s.jobs, failedAttempts: s.attempts, websitesRead: counts!.read, campaigns: counts!.campaigns, during };
+    return { seconds, pages, jobs: s.jobs, failedAttempts: s.attempts, websitesRead: counts!.read, campaigns: counts!.campaigns, during };
   } finally {
     await client.end();
   }

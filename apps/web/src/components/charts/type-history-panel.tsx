@@ -11,8 +11,7 @@ import { typeHistoryQuery } from '../../lib/delivery-queries.ts';
 import { LoadError } from '../load-error.tsx';
 import { ChartData } from './chart-data.tsx';
 import { HistoryRangeToggle } from './history-range-toggle.tsx';
-import { BarsChart } from './lazy-chart.tsx';
-import { readAtText } from './day-format.ts';
+import { DeliveryChartBody } from './delivery-chart-body.tsx';
 
 /** A website's name in a legend: its host and path, without the scheme, cut at 40 characters. */
 function shortUrl(url: string): string {
@@ -54,22 +53,16 @@ function TypeHistoryBody({ data, range, type, title }: { data: TypeHistory; rang
         Today so far: <strong>{(totals.at(-1) ?? 0).toLocaleString('en-US')}</strong> hits across {data.websites.length}{' '}
         {data.websites.length === 1 ? 'website' : 'websites'}
       </Typography>
-      {delivered ? (
-        <BarsChart
-          labels={data.days}
-          series={data.websites.map((w) => ({ label: shortUrl(w.url), data: w.hits, stack: 'hits' }))}
-          height={300}
-        />
-      ) : (
-        <Alert severity="info">
-          {data.updatedAt
-            ? `No hits were delivered in the last ${range} days.`
-            : 'No delivery has been recorded yet: the history is read from 9Hits regularly, and the first hits appear here after the next reading.'}
-        </Alert>
-      )}
-      <Typography variant="body2" color="text.secondary">
-        {data.updatedAt ? `Updated ${readAtText(data.updatedAt)}. ` : ''}Days are UTC days.
-      </Typography>
+      <DeliveryChartBody
+        delivered={delivered}
+        updatedAt={data.updatedAt}
+        range={range}
+        chart={{
+          labels: data.days,
+          series: data.websites.map((w) => ({ label: shortUrl(w.url), data: w.hits, stack: 'hits' })),
+          height: 300,
+        }}
+      />
       <ChartData
         numbers={{
           label: `${title}, last ${range} days`,

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,8 +10,7 @@ import { websiteHistoryQuery } from '../../lib/delivery-queries.ts';
 import { LoadError } from '../load-error.tsx';
 import { ChartData } from './chart-data.tsx';
 import { HistoryRangeToggle } from './history-range-toggle.tsx';
-import { BarsChart } from './lazy-chart.tsx';
-import { readAtText } from './day-format.ts';
+import { DeliveryChartBody } from './delivery-chart-body.tsx';
 
 /**
  * One website's delivered hits per day against its daily limit, the last 7, 30 or 90 days, today
@@ -49,22 +47,16 @@ function WebsiteHistoryBody({ data, range }: { data: WebsiteHistory; range: Hist
         Today so far: <strong>{(today?.hits ?? 0).toLocaleString('en-US')}</strong> of {data.dailyHitLimit.toLocaleString('en-US')} hits a
         day
       </Typography>
-      {delivered ? (
-        <BarsChart
-          labels={data.days.map((d) => d.day)}
-          series={[{ label: 'Delivered hits', data: data.days.map((d) => d.hits) }]}
-          limit={{ value: data.dailyHitLimit, label: 'Daily limit' }}
-        />
-      ) : (
-        <Alert severity="info">
-          {data.updatedAt
-            ? `No hits were delivered in the last ${range} days.`
-            : 'No delivery has been recorded yet: the history is read from 9Hits regularly, and the first hits appear here after the next reading.'}
-        </Alert>
-      )}
-      <Typography variant="body2" color="text.secondary">
-        {data.updatedAt ? `Updated ${readAtText(data.updatedAt)}. ` : ''}Days are UTC days.
-      </Typography>
+      <DeliveryChartBody
+        delivered={delivered}
+        updatedAt={data.updatedAt}
+        range={range}
+        chart={{
+          labels: data.days.map((d) => d.day),
+          series: [{ label: 'Delivered hits', data: data.days.map((d) => d.hits) }],
+          limit: { value: data.dailyHitLimit, label: 'Daily limit' },
+        }}
+      />
       <ChartData
         numbers={{
           label: `Delivered hits per day, last ${range} days`,

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { MSG } from '@traffic/shared/messages';
 import type { BusinessStats } from '@traffic/shared/schemas/delivery.schema';
 import { ChartData, type ChartNumbers } from '../../../components/charts/chart-data.tsx';
@@ -10,6 +9,7 @@ import { BarsChart } from '../../../components/charts/lazy-chart.tsx';
 import type { BarsChartProps } from '../../../components/charts/bars-chart.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useBusinessStatsQuery } from '../api/get-business-stats.ts';
+import { Figure } from '../components/figure.tsx';
 import { SectionCard } from '../components/section-card.tsx';
 import { formatCount } from '../format.ts';
 
@@ -38,24 +38,6 @@ function ChartSection({
         <ChartData numbers={numbers} />
       </Stack>
     </SectionCard>
-  );
-}
-
-function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <div role="group" aria-label={label}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p">
-        {value}
-      </Typography>
-      {detail && (
-        <Typography variant="body2" color="text.secondary">
-          {detail}
-        </Typography>
-      )}
-    </div>
   );
 }
 

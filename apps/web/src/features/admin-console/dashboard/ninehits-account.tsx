@@ -6,28 +6,11 @@ import Typography from '@mui/material/Typography';
 import type { NinehitsAccount as Account } from '@traffic/shared/schemas/ninehits.schema';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useNinehitsAccountQuery } from '../api/get-ninehits-account.ts';
+import { Figure } from '../components/figure.tsx';
 import { SectionCard } from '../components/section-card.tsx';
 import { formatCount } from '../format.ts';
 
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <div role="group" aria-label={label}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p">
-        {value}
-      </Typography>
-      {detail && (
-        <Typography variant="body2" color="text.secondary">
-          {detail}
-        </Typography>
-      )}
-    </div>
-  );
-}
 
 function Balance({ account }: { account: Account }) {
   return (

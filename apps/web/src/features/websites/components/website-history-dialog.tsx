@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { WebsiteHistoryPanel } from '../../../components/charts/website-history-panel.tsx';
+
+// Loaded when a chart is first opened, not with the list of websites.
+const WebsiteHistoryPanel = lazy(() =>
+  import('../../../components/charts/website-history-panel.tsx').then((m) => ({ default: m.WebsiteHistoryPanel })),
+);
 
 /** A website's delivered hits per day, opened from its card (Check hits' number or "Delivery chart"). */
 export function WebsiteHistoryDialog({
@@ -27,7 +33,13 @@ export function WebsiteHistoryDialog({
       <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
         Hits delivered to {url}
       </DialogTitle>
-      <DialogContent>{open && <WebsiteHistoryPanel websiteId={websiteId} />}</DialogContent>
+      <DialogContent>
+        {open && (
+          <Suspense fallback={<Skeleton variant="rounded" height={320} aria-label="Loading the chart" />}>
+            <WebsiteHistoryPanel websiteId={websiteId} />
+          </Suspense>
+        )}
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>

@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import { readAtText } from './day-format.ts';
+import { BarsChart } from './lazy-chart.tsx';
+import type { BarsChartProps } from './bars-chart.tsx';
+
+/**
+ * A delivery chart, or the one true sentence when there is nothing to draw (nothing delivered in
+ * the range, or no reading yet), then when the history was last read.
+ */
+export function DeliveryChartBody({
+  delivered,
+  updatedAt,
+  range,
+  chart,
+}: {
+  delivered: boolean;
+  updatedAt: string | null;
+  range: number;
+  chart: BarsChartProps;
+}) {
+  return (
+    <>
+      {delivered ? (
+        <BarsChart {...chart} />
+      ) : (
+        <Alert severity="info">
+          {updatedAt
+            ? `No hits were delivered in the last ${range} days.`
+            : 'No delivery has been recorded yet: the history is read from 9Hits regularly, and the first hits appear here after the next reading.'}
+        </Alert>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {updatedAt ? `Updated ${readAtText(updatedAt)}. ` : ''}Days are UTC days.
+      </Typography>
+    </>
+  );
+}
