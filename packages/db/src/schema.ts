@@ -43,8 +43,16 @@ export const users = pgTable(
     country: text('country').notNull().default(''),
     role: text('role').notNull().default('ROLE_USER'),
     status: text('status').notNull().default('INACTIVE'),
-    /** Bumped to end every existing session (password reset); tokens carry the version they were issued at. */
-    sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * Two-factor sign-in (docs/decisions/0023-account-security.md): the TOTP secret, sealed with a key
+     * derived from the server secret (apps/api/src/lib/secret-box.ts); `totpPendingSecret` is an
+     * enrolment not yet confirmed by a code. `totpLastStep` is the last 30-second step whose code was
+     * accepted: a code is good once.
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /**
      * How many activated add-ons the user holds, kept by a trigger on activated_addons (migration
      * 0002): the admin's "Package details" pages walk the holders in username order through the
@@ -436,17 +444,79 @@ export const supportRequests = pgTable('support_requests', {
  * token whose id is here. Only that token ends; the account's other sessions go on. A row is useless
  * once its token would have expired anyway, and sign-out deletes such rows.
  */
-export const revokedTokens = pgTable(
-  'revoked_tokens',
+/**
+ * One row per sign-in (docs/decisions/0023-account-security.md): the token's `jti` is the row's id, and
+ * the session check on every call reads it in the same query as the account. Signing out sets
+ * `endedAt`; rows stay a while after they end or expire so the account's page can tell a new device.
+ */
+export const sessions = pgTable(
+  'sessions',
   {
-    /** The token's `jti` claim. */
-    tokenId: uuid('token_id').primaryKey(),
+    id: uuid('id').primaryKey(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** "Chrome on Linux": what the account's page shows and what "a new device" compares. */
+    device: text('device').notNull().default(''),
   },
-  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Ten one-time recovery codes per account with two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The audit log: every admin action and security event, written in the transaction of the change it
+ * records. Append-only: a trigger (migration 0011) refuses every UPDATE and DELETE, and no code has
+ * either path. No foreign keys: the record outlives the accounts it names, so names are copied in.
+ * `subjectUserId` is the account a security event concerns (its owner sees it); newest first is `id desc`.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    subjectUserId: integer('subject_user_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    device: text('device'),
+  },
+  (t) => [
+    index('audit_events_actor_idx').on(t.actorId, t.id),
+    index('audit_events_action_idx').on(t.action, t.id),
+    index('audit_events_subject_idx').on(t.subjectUserId, t.id),
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_actor_email_trgm').using('gin', sql`lower(${t.actorEmail}) gin_trgm_ops`),
+    index('audit_events_target_trgm').using(
+      'gin',
+      sql`lower(coalesce(${t.targetId}, '') || ' ' || coalesce(${t.targetLabel}, '')) gin_trgm_ops`,
+    ),
+  ],
 );
 
 /** Password-reset codes, stored hashed (docs/product.md section 10, "Accounts"). */

@@ -5,6 +5,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'LOGIN_FAIL',
   'FORBIDDEN',
+  /** An admin who must turn two-factor sign-in on first (the web app sends them to Update details). */
+  'TWO_FACTOR_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

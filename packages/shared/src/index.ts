@@ -13,3 +13,5 @@ export * from './schemas/admin.schema.ts';
 export * from './schemas/jobs.schema.ts';
 export * from './ninehits.ts';
 export * from './schemas/ninehits.schema.ts';
+export * from './audit-actions.ts';
+export * from './schemas/security.schema.ts';

@@ -10,7 +10,7 @@ export const accountsApi = {
   })),
   login: endpoint({ method: 'POST', path: '/users/login', auth: 'public', tag, errors, summary: 'Sign in by email or username' }, (s) => ({
     body: s.loginBodySchema,
-    responses: { 200: s.sessionSchema },
+    responses: { 200: s.loginAnswerSchema },
   })),
   logout: endpoint(
     {

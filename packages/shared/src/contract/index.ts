@@ -6,10 +6,11 @@ import { deliveryApi } from './delivery.ts';
 import type { Endpoint } from './endpoint.ts';
 import { healthApi } from './health.ts';
 import { paymentsApi } from './payments.ts';
+import { securityApi } from './security.ts';
 import { websitesApi } from './websites.ts';
 
 export * from './endpoint.ts';
-export { accountsApi, adminApi, billingApi, supportApi, catalogueApi, deliveryApi, healthApi, paymentsApi, websitesApi };
+export { accountsApi, adminApi, billingApi, supportApi, catalogueApi, deliveryApi, healthApi, paymentsApi, securityApi, websitesApi };
 
 /** The whole API, by module (what the server registers and the security suites walk). */
 export const api = {
@@ -21,6 +22,7 @@ export const api = {
   delivery: deliveryApi,
   health: healthApi,
   payments: paymentsApi,
+  security: securityApi,
   websites: websitesApi,
 };
 

@@ -9,3 +9,4 @@ export * from './jobs.schema.ts';
 export * from './ninehits.schema.ts';
 export * from './billing.schema.ts';
 export * from './delivery.schema.ts';
+export * from './security.schema.ts';

@@ -1,0 +1,68 @@
+/**
+ * What the audit log records (docs/decisions/0023-account-security.md). Security events concern the
+ * account they name (its owner sees them in Update details); admin actions name who did what to whom.
+ */
+export const SECURITY_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_in_locked',
+  'two_factor_on',
+  'two_factor_off',
+  'recovery_codes_new',
+  'recovery_code_used',
+  'password_changed',
+  'password_reset',
+  'session_ended',
+  'other_sessions_ended',
+] as const;
+
+export const ADMIN_ACTIONS = [
+  'user_activated',
+  'user_deactivated',
+  'user_sessions_ended',
+  'package_granted',
+  'addon_granted',
+  'addon_deleted',
+  'payment_refunded',
+  'websites_paused',
+  'websites_unpaused',
+  'catalogue_created',
+  'catalogue_updated',
+  'catalogue_retired',
+  'notification_sent',
+  'job_retried',
+] as const;
+
+export const AUDIT_ACTIONS = [...SECURITY_ACTIONS, ...ADMIN_ACTIONS] as const;
+export type SecurityAction = (typeof SECURITY_ACTIONS)[number];
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How each action reads on the screens. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+  sign_in_locked: 'Sign-in locked out',
+  two_factor_on: 'Two-factor sign-in turned on',
+  two_factor_off: 'Two-factor sign-in turned off',
+  recovery_codes_new: 'New recovery codes',
+  recovery_code_used: 'Recovery code used',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset',
+  session_ended: 'Session signed out',
+  other_sessions_ended: 'Other sessions signed out',
+  user_activated: 'User activated',
+  user_deactivated: 'User deactivated',
+  user_sessions_ended: "User's sessions ended",
+  package_granted: 'Package granted',
+  addon_granted: 'Add-on granted',
+  addon_deleted: 'Add-on deleted',
+  payment_refunded: 'Payment refunded',
+  websites_paused: 'All websites paused',
+  websites_unpaused: 'All websites unpaused',
+  catalogue_created: 'Catalogue item created',
+  catalogue_updated: 'Catalogue item edited',
+  catalogue_retired: 'Catalogue item retired',
+  notification_sent: 'Notification sent',
+  job_retried: 'Failed job retried',
+};
