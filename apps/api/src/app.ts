@@ -18,6 +18,7 @@ import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientConfigRoutes } from './modules/health/client-config.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { securityRoutes } from './modules/accounts/security.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paypalRoutes } from './modules/payments/paypal.routes.ts';
 import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(clientConfigRoutes);
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
+      await api.register(securityRoutes);
       await api.register(paymentsRoutes);
       await api.register(paypalRoutes(paypal));
       await api.register(billingRoutes({ payhere: payhereApi, paypal }));

@@ -91,6 +91,10 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(6000, 'must be at most 6000').default(120),
   ),
+  ADMIN_TWO_FACTOR: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
+  ),
   BUSINESS_NAME: optionalString.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
   BUSINESS_ADDRESS: optionalString.pipe(z.string().max(400, 'must be at most 400 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -125,6 +129,8 @@ export interface Config {
    * siteGet pages it reads per minute at most.
    */
   delivery: { collectEveryMs: number; callsPerMinute: number };
+  /** Admins must turn two-factor sign-in on before any admin screen answers them (on by default in live mode). */
+  adminTwoFactorRequired: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Said at start-up, not refused: settings that are allowed but deserve a second look. */
   warnings: string[];
@@ -251,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
       collectEveryMs: (e.DELIVERY_COLLECT_SECONDS ?? (live ? 3600 : 60)) * 1000,
       callsPerMinute: e.NINEHITS_CALLS_PER_MINUTE,
     },
+    adminTwoFactorRequired: (e.ADMIN_TWO_FACTOR ?? (live ? 'required' : 'optional')) === 'required',
     logLevel: e.LOG_LEVEL,
     warnings,
   };

@@ -1,5 +1,8 @@
 import { AppError } from './app-error.ts';
 
+/** How long a session lasts without signing in again (its token's lifetime). */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+
 /** The signed-in caller, as the session check read it on this request. */
 export interface AuthUser {
   id: number;
@@ -9,8 +12,15 @@ export interface AuthUser {
   status: string;
   /** On routes with `config.userViewStamp`: the stamp of the caller's user object (user-view.repository.ts). */
   viewStamp?: string;
-  /** The token this call came with: its id (absent from tokens issued before sign-out existed) and end. */
-  token: { id: string | undefined; expiresAt: Date };
+  /** Whether the account has two-factor sign-in on. */
+  twoFactor: boolean;
+  /**
+   * An admin who must turn two-factor sign-in on first: until then their role here is ROLE_USER
+   * (a customer's powers on the routes every account uses) and admin routes refuse them.
+   */
+  twoFactorRequired: boolean;
+  /** The session this call came with (its id is the token's `jti`) and when its token expires. */
+  token: { id: string; expiresAt: Date };
 }
 
 export function isAdmin(user: AuthUser): boolean {
@@ -20,5 +30,8 @@ export function isAdmin(user: AuthUser): boolean {
 /** A route that names a user by email serves that user or an admin; anyone else learns nothing. */
 export function assertSelfOrAdmin(user: AuthUser, email: string): void {
   if (isAdmin(user) || user.email.toLowerCase() === email.trim().toLowerCase()) return;
+  if (user.twoFactorRequired && !user.twoFactor) {
+    throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
+  }
   throw new AppError('FORBIDDEN', 'You may not access this account.');
 }

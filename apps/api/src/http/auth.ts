@@ -1,20 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDatabase, schema } from '@traffic/db';
 import { AppError } from '../core/app-error.ts';
-import type { AuthUser } from '../core/auth-user.ts';
+import { SESSION_TTL_MS, type AuthUser } from '../core/auth-user.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
+import { touchSession } from '../modules/accounts/sessions.repository.ts';
 
-const { users, revokedTokens } = schema;
+const { users, sessions } = schema;
 
 interface TokenClaims {
   sub: string;
-  /** The account's session version when the token was issued; a reset bumps it and ends the session. */
-  sv: number;
-  /** The token's own id: sign-out records it in revoked_tokens, which ends this session only. */
-  jti?: string;
+  /** The session's id (its row in `sessions`): signing out or ending the session stops the token at once. */
+  jti: string;
   /** Set by the signer (seconds since the epoch). */
   exp?: number;
 }
@@ -31,17 +29,18 @@ declare module '@fastify/jwt' {
   }
 }
 
-const TOKEN_TTL = '7d';
+/** A session's last-seen time is written at most this often (the check itself only reads). */
+const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Authentication on the server, for every route: the route's `config.auth` says who may call it.
- * The token names the account and its session version; role and status are read fresh from the
+ * The token names the account and its session row; role, status and the session are read fresh from the
  * database on each call, so a deactivation or a password reset takes effect at once.
  */
 export async function registerAuth(app: FastifyInstance, secret: string): Promise<void> {
   // verify.cache: a token seen before skips its signature check (fast-jwt keeps it until it expires);
-  // the session version and the account are still read from the database on every call.
-  await app.register(fastifyJwt, { secret, sign: { expiresIn: TOKEN_TTL }, verify: { cache: 1000 } });
+  // the session row and the account are still read from the database on every call.
+  await app.register(fastifyJwt, { secret, sign: { expiresIn: SESSION_TTL_MS / 1000 }, verify: { cache: 1000 } });
   app.decorateRequest('auth', null);
 
   // onRequest: callers are identified before their body is even parsed, so a visitor or a customer
@@ -53,33 +52,44 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
     if (rule === 'admin' && user.role !== 'ROLE_ADMIN') {
       throw new AppError('FORBIDDEN', 'This action needs an administrator.');
     }
+    if (user.twoFactorRequired && !user.twoFactor) {
+      if (rule === 'admin') {
+        throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
+      }
+      // On the routes every account uses, such an admin has a customer's powers only (their own
+      // account, enrolment included), never an admin's reach into other accounts.
+      request.auth = { ...user, role: 'ROLE_USER' };
+    }
   });
 }
 
-export function signToken(app: FastifyInstance, user: { id: number; sessionVersion: number }): string {
-  return app.jwt.sign({ sub: String(user.id), sv: user.sessionVersion, jti: randomUUID() });
+/** The bearer token of a session row (its id is the token's `jti`). */
+export function signToken(app: FastifyInstance, session: { userId: number; sessionId: string }): string {
+  return app.jwt.sign({ sub: String(session.userId), jti: session.sessionId });
 }
 
-/** Stands for "no token id" in the revocation lookup (older tokens): no revoked token has it. */
-const NO_TOKEN_ID = '00000000-0000-0000-0000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Whether sign-out ended this token: read in the same query as the account, so the check stays one round trip. */
-const revoked = sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${sql.placeholder('tokenId')})`;
 const sessionFields = {
   id: users.id,
   email: users.email,
   username: users.username,
   role: users.role,
   status: users.status,
-  sessionVersion: users.sessionVersion,
-  revoked,
+  twoFactor: sql<boolean>`${users.totpEnabledAt} is not null`,
+  lastSeenAt: sessions.lastSeenAt,
 };
+/**
+ * The account and its open session, in one query: a signed-out or ended session finds no row. The
+ * token's signature and expiry are checked before (by @fastify/jwt).
+ */
+const sessionJoin = and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id), isNull(sessions.endedAt));
 /** Run on every signed-in call, so prepared. */
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
     .select(sessionFields)
     .from(users)
+    .innerJoin(sessions, sessionJoin)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_session_user'),
 );
@@ -88,6 +98,7 @@ const sessionUserWithViewStampQuery = preparedPerDatabase((db) =>
   db
     .select({ ...sessionFields, viewStamp: userViewStamp })
     .from(users)
+    .innerJoin(sessions, sessionJoin)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_session_user_view_stamp'),
 );
@@ -102,14 +113,27 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
   }
   const id = Number(claims.sub);
-  const tokenId = claims.jti;
+  const sessionId = claims.jti;
   const query = request.routeOptions.config.userViewStamp === true ? sessionUserWithViewStampQuery : sessionUserQuery;
-  const wellFormed = Number.isSafeInteger(id) && (tokenId === undefined || UUID.test(tokenId));
-  const [row] = wellFormed ? await query(app.ctx.db).execute({ id, tokenId: tokenId ?? NO_TOKEN_ID }) : [];
-  if (!row || row.sessionVersion !== claims.sv || row.revoked)
-    throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
-  const token = { id: tokenId, expiresAt: new Date((claims.exp ?? 0) * 1000) };
-  const user: AuthUser = { id: row.id, email: row.email, username: row.username, role: row.role, status: row.status, token };
+  const wellFormed = Number.isSafeInteger(id) && typeof sessionId === 'string' && UUID.test(sessionId);
+  const [row] = wellFormed ? await query(app.ctx.db).execute({ id, sessionId }) : [];
+  if (!row) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
+  const now = app.ctx.now();
+  if (Math.abs(now.getTime() - row.lastSeenAt.getTime()) > TOUCH_EVERY_MS) {
+    // Not awaited: the answer never waits for this write, so the check stays one round trip.
+    touchSession(app.ctx.db, sessionId, now).catch((error: unknown) => request.log.warn({ err: error }, 'session last-seen stamp failed'));
+  }
+  const token = { id: sessionId, expiresAt: new Date((claims.exp ?? 0) * 1000) };
+  const user: AuthUser = {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    status: row.status,
+    twoFactor: row.twoFactor,
+    twoFactorRequired: row.role === 'ROLE_ADMIN' && app.ctx.config.adminTwoFactorRequired,
+    token,
+  };
   if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;
   request.auth = user;
   return user;
@@ -127,4 +151,28 @@ export async function signedInCaller(app: FastifyInstance, request: FastifyReque
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
   return request.auth;
+}
+
+/** How long the code step of a sign-in may take after its password step. */
+const CHALLENGE_TTL_S = 5 * 60;
+
+/**
+ * The challenge a password step answers for an account with two-factor sign-in: signed, short-lived,
+ * and no session token (it names no session, so the session check refuses it).
+ */
+export function signChallenge(app: FastifyInstance, userId: number, stamp: string): string {
+  return app.jwt.sign({ sub: String(userId), purpose: 'two-factor', stamp } as never, { expiresIn: CHALLENGE_TTL_S });
+}
+
+/** The account and stamp of a challenge the server signed and that has not expired. */
+export function readChallenge(app: FastifyInstance, challenge: string): { userId: number; stamp: string } {
+  try {
+    const claims = app.jwt.verify<{ sub?: string; purpose?: string; stamp?: string }>(challenge);
+    const userId = Number(claims.sub);
+    if (claims.purpose === 'two-factor' && typeof claims.stamp === 'string' && Number.isSafeInteger(userId))
+      return { userId, stamp: claims.stamp };
+  } catch {
+    // Expired, altered or not ours: answered below.
+  }
+  throw new AppError('UNAUTHORIZED', 'Your sign-in has expired. Please sign in again.');
 }

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, schema } from '@traffic/db';
 import { signToken } from '../http/auth.ts';
 import type { App } from '../app.ts';
@@ -32,6 +33,10 @@ export interface Fixtures {
     failedJob(): Promise<number>;
     /** A new session (token) of the actor's account, for probes that end the session they use. */
     headers(actor: Actor): Promise<Record<string, string>>;
+    /** A new session of customer A's, by id. */
+    sessionOfA(): Promise<string>;
+    /** A spare customer, for probes that end every session of an account, and a new session of theirs. */
+    spare(): Promise<{ email: string; headers: Record<string, string> }>;
   };
 }
 
@@ -61,6 +66,7 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
   });
   if (paypal.statusCode !== 201) throw new Error(`paypal fixture: ${paypal.body}`);
 
+  let spareCustomer: Session | undefined;
   const fresh: Fixtures['fresh'] = {
     async website() {
       const res = await createWebsite(app, a, { url: `https://fresh${++serial}.example.com` });
@@ -89,11 +95,28 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
     async headers(actor): Promise<Record<string, string>> {
       if (actor === 'visitor') return {};
       const session = actor === 'customer' ? a : actor === 'other' ? b : admin;
-      const [row] = await app.ctx.db
-        .select({ sessionVersion: schema.users.sessionVersion })
-        .from(schema.users)
-        .where(eq(schema.users.id, session.user.id));
-      return { authorization: `Bearer ${signToken(app, { id: session.user.id, sessionVersion: row!.sessionVersion })}` };
+      // A new session each time: a probe may have signed the last one out.
+      const sessionId = randomUUID();
+      await app.ctx.db
+        .insert(schema.sessions)
+        .values({ id: sessionId, userId: session.user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+      return { authorization: `Bearer ${signToken(app, { userId: session.user.id, sessionId })}` };
+    },
+    async spare() {
+      spareCustomer ??= await registerCustomer(app, { email: 'matrix-spare@example.com', username: 'matrix_spare' });
+      const sessionId = randomUUID();
+      await app.ctx.db
+        .insert(schema.sessions)
+        .values({ id: sessionId, userId: spareCustomer.user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+      return {
+        email: spareCustomer.user.email,
+        headers: { authorization: `Bearer ${signToken(app, { userId: spareCustomer.user.id, sessionId })}` },
+      };
+    },
+    async sessionOfA() {
+      const sessionId = randomUUID();
+      await app.ctx.db.insert(schema.sessions).values({ id: sessionId, userId: a.user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+      return sessionId;
     },
     async addon(kind) {
       const count = 70_000 + ++serial;

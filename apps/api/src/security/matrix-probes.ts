@@ -1,4 +1,4 @@
-import type { Fixtures, Probe } from './matrix-fixtures.ts';
+import { headersFor, type Fixtures, type Probe } from './matrix-fixtures.ts';
 
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -247,6 +247,54 @@ export const PROBES: Record<string, Probe> = {
   // Each customer sees only their own websites' days: a stranger answers 200 with none of the owner's.
   'GET /api/delivery/:type': { request: () => ({ url: '/api/delivery/normal?days=7' }), expect: [401, 200, 200, 200] },
   'GET /api/admin/business': { request: () => ({ url: '/api/admin/business' }), expect: ADMIN_ONLY(200) },
+
+  // A challenge is the only key to the code step; a made-up one is refused whoever sends it.
+  'POST /api/users/login/two-factor': {
+    request: () => ({ url: '/api/users/login/two-factor', payload: { challenge: 'not-a-challenge', code: '123456' } }),
+    expect: [401, 401, 401, 401],
+  },
+  'GET /api/account/security': { request: () => ({ url: '/api/account/security' }), expect: [401, 200, 200, 200] },
+  'GET /api/account/events': { request: () => ({ url: '/api/account/events' }), expect: [401, 200, 200, 200] },
+  'POST /api/account/two-factor/setup': { request: () => ({ url: '/api/account/two-factor/setup' }), expect: [401, 200, 200, 200] },
+  // Each signed-in actor starts an enrolment of its own account first; a wrong code then changes nothing.
+  'POST /api/account/two-factor/enable': {
+    request: async (f, actor) => {
+      const headers = headersFor(f, actor);
+      if (actor !== 'visitor') await f.app.inject({ method: 'POST', url: '/api/account/two-factor/setup', headers });
+      return { url: '/api/account/two-factor/enable', payload: { password: 'not-the-password', code: '000000' } };
+    },
+    expect: [401, 400, 400, 400],
+  },
+  'POST /api/account/two-factor/disable': {
+    request: () => ({ url: '/api/account/two-factor/disable', payload: { password: 'customer-password-1', code: '000000' } }),
+    expect: [401, 409, 409, 409],
+  },
+  'POST /api/account/two-factor/recovery-codes': {
+    request: () => ({ url: '/api/account/two-factor/recovery-codes', payload: { code: '000000' } }),
+    expect: [401, 409, 409, 409],
+  },
+  'POST /api/account/password': {
+    request: () => ({ url: '/api/account/password', payload: { currentPassword: 'not-the-password', password: 'another-password-1' } }),
+    expect: [401, 400, 400, 400],
+  },
+  // Only the account's own sessions: B and the admin cannot end A's (it is "not found" to them).
+  'DELETE /api/account/sessions/:id': {
+    request: async (f) => ({ url: `/api/account/sessions/${await f.fresh.sessionOfA()}` }),
+    expect: [401, 200, 404, 404],
+  },
+  // Ends every other session of the caller: each signed-in actor speaks as the spare customer, so the sessions the other probes use go on.
+  'POST /api/account/sessions/sign-out-others': {
+    request: async (f, actor) => ({
+      url: '/api/account/sessions/sign-out-others',
+      headers: actor === 'visitor' ? {} : (await f.fresh.spare()).headers,
+    }),
+    expect: [401, 200, 200, 200],
+  },
+  'POST /api/admin/users/:email/sessions/end': {
+    request: async (f) => ({ url: `/api/admin/users/${(await f.fresh.spare()).email}/sessions/end` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit?action=sign_in' }), expect: ADMIN_ONLY(200) },
 
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/websites': { request: () => ({ url: '/api/admin/websites' }), expect: ADMIN_ONLY(200) },

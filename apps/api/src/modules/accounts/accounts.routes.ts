@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsApi as api } from '@traffic/shared/contract';
-import { currentUser, signToken } from '../../http/auth.ts';
+import { currentUser, signChallenge, signToken } from '../../http/auth.ts';
+import { auditSource } from '../audit/audit-source.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { sendJson } from '../../http/send-json.ts';
 import { clearNotifications } from './clear-notifications.ts';
 import { getUserObject, loadUserJson } from './load-user.ts';
 import { UserViewCache } from './user-view-cache.ts';
-import { loginUser } from './login-user.ts';
+import { challengeStamp, loginUser, type SignInResult } from './login-user.ts';
 import { registerUser } from './register-user.ts';
 import { requestResetCode, resetPassword, verifyResetCode } from './password-reset.ts';
 import { updateDetails } from './update-details.ts';
 import { setUserStatus } from './set-user-status.ts';
-import { signOut } from './sign-out.ts';
+import { signOut } from './sessions.ts';
+import { startSession } from './start-session.ts';
 
 /** Per-address limits on the calls that guess at secrets; the per-account rules live in the use cases. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -20,13 +22,18 @@ const ok = { ok: true as const };
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const userViews = new UserViewCache();
+  const sessionAnswer = async (result: Extract<SignInResult, { kind: 'session' }>) => ({
+    token: signToken(app, { userId: result.user.id, sessionId: result.sessionId }),
+    data: await getUserObject(ctx, result.user.id),
+  });
 
   await route(
     app,
     api.register,
     async (request) => {
       const user = await registerUser(ctx, request.body);
-      return { token: signToken(app, user), data: await getUserObject(ctx, user.id) };
+      const sessionId = await ctx.db.transaction((tx) => startSession(ctx, tx, user, auditSource(request), 'registration'));
+      return { token: signToken(app, { userId: user.id, sessionId }), data: await getUserObject(ctx, user.id) };
     },
     perMinute(20),
   );
@@ -34,8 +41,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     app,
     api.login,
     async (request) => {
-      const user = await loginUser(ctx, request.body.username, request.body.password, request.ip);
-      return { token: signToken(app, user), data: await getUserObject(ctx, user.id) };
+      const result = await loginUser(ctx, request.body.username, request.body.password, auditSource(request));
+      if (result.kind === 'challenge')
+        return { twoFactorRequired: true as const, challenge: signChallenge(app, result.user.id, challengeStamp(result.user)) };
+      return sessionAnswer(result);
     },
     perMinute(30),
   );
@@ -71,7 +80,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     app,
     api.resetPassword,
     async (request) => {
-      await resetPassword(ctx, request.body.email, request.body.resetToken, request.body.password);
+      await resetPassword(ctx, request.body.email, request.body.resetToken, request.body.password, auditSource(request));
       return ok;
     },
     perMinute(10),
@@ -81,7 +90,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     [api.deactivate, 'DEACTIVATED'],
   ] as const) {
     await route(app, entry, async (request) => {
-      await setUserStatus(ctx, currentUser(request), request.params.email, status);
+      await setUserStatus(ctx, currentUser(request), request.params.email, status, auditSource(request));
       return ok;
     });
   }

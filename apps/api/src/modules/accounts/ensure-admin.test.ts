@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import { createTestDatabase, type TestDatabase } from '@traffic/db/testing';
@@ -8,7 +9,7 @@ import { testEnv } from '../../test-support/test-app.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { ensureAdmin } from './ensure-admin.ts';
 
-const { users } = schema;
+const { users, sessions } = schema;
 
 describe('ensureAdmin', () => {
   let t: TestDatabase;
@@ -43,10 +44,15 @@ describe('ensureAdmin', () => {
   it('on a later start, restores role, status and a changed password, ending old sessions', async () => {
     await ensureAdmin(ctxWith({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'first-password' }));
     await t.database.db.update(users).set({ status: 'DEACTIVATED', role: 'ROLE_USER' });
+    const [boss] = await t.database.db.select().from(users);
+    const sessionId = randomUUID();
+    await t.database.db.insert(sessions).values({ id: sessionId, userId: boss!.id, expiresAt: new Date(Date.now() + 3_600_000) });
     await ensureAdmin(ctxWith({ ADMIN_EMAIL: 'BOSS@example.com', ADMIN_PASSWORD: 'second-password' }));
     const all = await t.database.db.select().from(users);
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ role: 'ROLE_ADMIN', status: 'ACTIVE', sessionVersion: 1 });
+    expect(all[0]).toMatchObject({ role: 'ROLE_ADMIN', status: 'ACTIVE' });
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(session!.endedAt).not.toBeNull();
     expect(await verifyPassword(all[0]!.passwordHash, 'second-password')).toBe(true);
   });
 

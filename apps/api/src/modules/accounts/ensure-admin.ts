@@ -1,3 +1,4 @@
+import { endSessions } from './sessions.repository.ts';
 import { randomBytes } from 'node:crypto';
 import { stripUsername } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
@@ -38,10 +39,11 @@ async function ensureAdminOnce(ctx: AppContext): Promise<void> {
     }
     const passwordOk = await verifyPassword(existing.passwordHash, admin.password);
     if (existing.role === 'ROLE_ADMIN' && existing.status === 'ACTIVE' && passwordOk) return;
-    await updateUser(ctx.db, existing.id, {
-      role: 'ROLE_ADMIN',
-      status: 'ACTIVE',
-      ...(passwordOk ? {} : { passwordHash: await hashPassword(admin.password), sessionVersion: existing.sessionVersion + 1 }),
+    const passwordHash = passwordOk ? undefined : await hashPassword(admin.password);
+    await ctx.db.transaction(async (tx) => {
+      await updateUser(tx, existing.id, { role: 'ROLE_ADMIN', status: 'ACTIVE', ...(passwordHash ? { passwordHash } : {}) });
+      // A new password from the settings ends the sessions signed in with the old one.
+      if (passwordHash) await endSessions(tx, existing.id, ctx.now());
     });
     ctx.log.info({ email: admin.email }, 'admin account updated from ADMIN_EMAIL/ADMIN_PASSWORD');
     return;

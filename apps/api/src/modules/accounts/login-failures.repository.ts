@@ -80,3 +80,18 @@ export function clientOf(address: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/** The failures counted under one key from every address (the account-wide cap on wrong codes). */
+export async function countKeyFailures(db: Executor, loginKey: string, since: Date): Promise<FailureCount> {
+  const [row] = await db
+    .select({ count: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.loginKey, loginKey), gt(loginFailures.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * Wrong two-factor codes of an account, from any address: whoever holds the password cannot
+ * multiply their guesses by changing address, and a stranger without it cannot add to this count.
+ */
+export const twoFactorKey = (userId: number) => `two-factor:${userId}`;

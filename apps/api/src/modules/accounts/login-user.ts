@@ -1,13 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { findUserByLogin, type UserRow } from './users.repository.ts';
+import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { findUserByLogin, findUserForUpdate, type UserRow } from './users.repository.ts';
+import { startSession } from './start-session.ts';
+import { checkSecondFactor } from './two-factor.ts';
 import {
   accountLoginKey,
   clearFailures,
   clientOf,
   countFailures,
+  countKeyFailures,
   lockAddress,
+  twoFactorKey,
   recordFailure,
   unknownLoginKey,
 } from './login-failures.repository.ts';
@@ -22,53 +29,172 @@ export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   failuresPerName: 5,
   failuresPerAddress: 20,
+  /** Wrong two-factor codes per account from all addresses together (sign-in and signed-in checks). */
+  codeFailuresPerAccount: 10,
 } as const;
 const LOGIN_FAIL_MESSAGE = 'Invalid username or password';
 
 /** Verifying against a real hash for unknown accounts keeps the answer time from telling them apart. */
 let decoyHash: Promise<string> | undefined;
 
-type Outcome = { kind: 'ok'; user: UserRow } | { kind: 'fail' } | { kind: 'refused'; retryAt: Date };
+/** What a sign-in step ends in: a session, or (after the password of an account with 2FA) a challenge. */
+export type SignInResult = { kind: 'session'; user: UserRow; sessionId: string } | { kind: 'challenge'; user: UserRow };
 
-/** POST users/login (by email or username), from the client address `clientAddress`. */
-export async function loginUser(ctx: AppContext, login: string, password: string, clientAddress: string): Promise<UserRow> {
-  const address = clientOf(clientAddress);
+type Outcome = { kind: 'done'; result: SignInResult } | { kind: 'fail' } | { kind: 'refused'; retryAt: Date };
+
+/**
+ * One sign-in step under the lockout rules, in one transaction: the password step and the code step
+ * both count their failures against the account and the address, and both are refused once either
+ * limit is reached. Each failure, the failure that locks, and each success are audited with it.
+ */
+async function signInStep(
+  ctx: AppContext,
+  source: AuditSource,
+  find: (tx: Executor) => Promise<UserRow | undefined>,
+  loginName: string,
+  step: 'password' | 'code',
+  check: (tx: Executor, user: UserRow | undefined) => Promise<SignInResult | null>,
+  failMessage: AppError,
+): Promise<SignInResult> {
+  const address = clientOf(source.ip);
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.now();
-    const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
     await lockAddress(tx, address);
-    const user = await findUserByLogin(tx, login);
-    const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(login);
+    const user = await find(tx);
+    const loginKey = user ? accountLoginKey(user.id) : unknownLoginKey(loginName);
+    const gate = await lockoutGate(tx, now, loginKey, address, step === 'code' && user ? user.id : undefined);
+    if (gate.refusedUntil) return { kind: 'refused', retryAt: gate.refusedUntil };
 
-    const { byName, byAddress } = await countFailures(tx, loginKey, address, since);
-    const limited =
-      byName.count >= SIGN_IN_LIMITS.failuresPerName
-        ? byName
-        : byAddress.count >= SIGN_IN_LIMITS.failuresPerAddress
-          ? byAddress
-          : undefined;
-    if (limited) return { kind: 'refused', retryAt: new Date((limited.oldest ?? now).getTime() + SIGN_IN_LIMITS.windowMs) };
-
-    decoyHash ??= hashPassword('decoy-password-for-timing');
-    const valid = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await decoyHash, password), false);
-    if (!valid || !user) {
-      await recordFailure(tx, loginKey, address, now, since);
+    const result = await check(tx, user);
+    if (!result || !user) {
+      const target = user ? userTarget(user) : { type: 'login', id: loginName.trim().slice(0, 254) };
+      const subject = user ? { subjectUserId: user.id } : {};
+      await audit(tx, source, now, { action: 'sign_in_failed', target, ...subject, after: { step } });
+      if (await gate.fail()) {
+        await audit(tx, source, now, {
+          action: 'sign_in_locked',
+          target,
+          ...subject,
+          after: { step, minutes: SIGN_IN_LIMITS.windowMs / 60_000 },
+        });
+      }
       return { kind: 'fail' };
     }
-    if (byName.count > 0) await clearFailures(tx, loginKey, address);
-    return { kind: 'ok', user };
+    // Only a session proves the owner: a right password that leads to a code step clears nothing.
+    if (result.kind === 'session') await gate.succeed();
+    return { kind: 'done', result };
   });
 
-  if (outcome.kind === 'ok') return outcome.user;
-  if (outcome.kind === 'refused') {
-    const seconds = Math.max(1, Math.ceil((outcome.retryAt.getTime() - ctx.now().getTime()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} (after ${outcome.retryAt.toISOString()}).`,
-      undefined,
-      { 'retry-after': String(seconds) },
-    );
+  if (outcome.kind === 'done') {
+    if (outcome.result.kind === 'session') ctx.jobs.kick();
+    return outcome.result;
   }
-  throw new AppError('LOGIN_FAIL', LOGIN_FAIL_MESSAGE);
+  if (outcome.kind === 'refused') throw lockoutError(ctx, outcome.retryAt);
+  throw failMessage;
+}
+
+/**
+ * The lockout rules at one attempt, inside its transaction (the caller holds the address lock):
+ * when the attempt is refused, and how to count its failure or success. With `codeOf` (a code of
+ * that account is checked), wrong codes from every address count toward the account-wide cap too.
+ */
+export async function lockoutGate(tx: Executor, now: Date, loginKey: string, address: string, codeOf?: number) {
+  const since = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
+  const { byName, byAddress } = await countFailures(tx, loginKey, address, since);
+  const byAccount = codeOf === undefined ? undefined : await countKeyFailures(tx, twoFactorKey(codeOf), since);
+  const limited =
+    byName.count >= SIGN_IN_LIMITS.failuresPerName
+      ? byName
+      : byAddress.count >= SIGN_IN_LIMITS.failuresPerAddress
+        ? byAddress
+        : byAccount && byAccount.count >= SIGN_IN_LIMITS.codeFailuresPerAccount
+          ? byAccount
+          : undefined;
+  return {
+    refusedUntil: limited ? new Date((limited.oldest ?? now).getTime() + SIGN_IN_LIMITS.windowMs) : null,
+    /** Records the failure; answers whether it is the one that locks. */
+    async fail(): Promise<boolean> {
+      await recordFailure(tx, loginKey, address, now, since);
+      if (codeOf !== undefined) await recordFailure(tx, twoFactorKey(codeOf), address, now, since);
+      return (
+        byName.count + 1 === SIGN_IN_LIMITS.failuresPerName ||
+        byAddress.count + 1 === SIGN_IN_LIMITS.failuresPerAddress ||
+        (byAccount !== undefined && byAccount.count + 1 === SIGN_IN_LIMITS.codeFailuresPerAccount)
+      );
+    },
+    async succeed(): Promise<void> {
+      if (byName.count > 0) await clearFailures(tx, loginKey, address);
+    },
+  };
+}
+
+export function lockoutError(ctx: AppContext, retryAt: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((retryAt.getTime() - ctx.now().getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} (after ${retryAt.toISOString()}).`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/**
+ * POST users/login (by email or username): the password step. An account with two-factor sign-in
+ * answers a challenge instead of a session; the code step (`finishTwoFactorSignIn`) completes it.
+ */
+export async function loginUser(ctx: AppContext, login: string, password: string, source: AuditSource): Promise<SignInResult> {
+  return signInStep(
+    ctx,
+    source,
+    (tx) => findUserByLogin(tx, login),
+    login,
+    'password',
+    async (tx, user) => {
+      decoyHash ??= hashPassword('decoy-password-for-timing');
+      const valid = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await decoyHash, password), false);
+      if (!valid || !user) return null;
+      if (user.totpEnabledAt) return { kind: 'challenge', user };
+      return { kind: 'session', user, sessionId: await startSession(ctx, tx, user, source, 'password') };
+    },
+    new AppError('LOGIN_FAIL', LOGIN_FAIL_MESSAGE),
+  );
+}
+
+/**
+ * POST users/login/two-factor: the code step of a sign-in whose password step passed (the challenge
+ * names the account and the password and secret it was issued under: changing either voids it).
+ */
+export async function finishTwoFactorSignIn(
+  ctx: AppContext,
+  challenge: { userId: number; stamp: string },
+  code: string,
+  source: AuditSource,
+): Promise<SignInResult> {
+  const stale = new AppError('UNAUTHORIZED', 'Your sign-in has expired. Please sign in again.');
+  return signInStep(
+    ctx,
+    source,
+    (tx) => findUserForUpdate(tx, challenge.userId),
+    `#${challenge.userId}`,
+    'code',
+    async (tx, user) => {
+      if (!user?.totpEnabledAt || challengeStamp(user) !== challenge.stamp) throw stale;
+      const how = await checkSecondFactor(ctx, tx, user, code);
+      if (!how) return null;
+      if (how === 'recovery code') {
+        await audit(tx, source, ctx.now(), { action: 'recovery_code_used', target: userTarget(user), subjectUserId: user.id });
+      }
+      return { kind: 'session', user, sessionId: await startSession(ctx, tx, user, source, how) };
+    },
+    new AppError('BAD_REQUEST', 'That code did not work. Enter the newest code from your authenticator app, or a recovery code.'),
+  );
+}
+
+/** Ties a challenge to the password and secret it was issued under. */
+export function challengeStamp(user: UserRow): string {
+  return createHash('sha256')
+    .update(`${user.passwordHash}|${user.totpSecret ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
 }

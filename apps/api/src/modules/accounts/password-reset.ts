@@ -4,7 +4,9 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { queueEmail } from '../mail/queue-email.ts';
-import { findUserByEmail, setPasswordEndingSessions, lockUser } from './users.repository.ts';
+import { findUserByEmail, lockUser } from './users.repository.ts';
+import { replacePassword } from './sessions.ts';
+import type { AuditSource } from '../audit/audit-source.ts';
 import { accountLoginKey, clearFailures } from './login-failures.repository.ts';
 import { countCodesSince, findLatestCode, insertCode, oldestCodeSince, updateCode, voidOpenCodes } from './password-reset.repository.ts';
 
@@ -91,7 +93,7 @@ export async function verifyResetCode(ctx: AppContext, email: string, otp: strin
 }
 
 /** POST users/password: needs the token of a verified code, once, within 10 minutes; ends every session. */
-export async function resetPassword(ctx: AppContext, email: string, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AppContext, email: string, token: string, password: string, source: AuditSource): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   const refusal = new AppError('FORBIDDEN', 'Verify the code sent to your email first.');
   if (!user) throw refusal;
@@ -102,8 +104,9 @@ export async function resetPassword(ctx: AppContext, email: string, token: strin
     if (!code?.verifiedAt || !code.tokenHash || now.getTime() - code.verifiedAt.getTime() > RESET.verifiedTtlMs) throw refusal;
     if (!sameHash(code.tokenHash, hashToken(token))) throw refusal;
     await updateCode(tx, code.id, { usedAt: now });
-    await setPasswordEndingSessions(tx, user.id, passwordHash);
+    await replacePassword(tx, user, passwordHash, now, source, { action: 'password_reset' });
     // The owner has proved who they are: failures counted against the account end, from every address.
     await clearFailures(tx, accountLoginKey(user.id));
   });
+  ctx.jobs.kick();
 }

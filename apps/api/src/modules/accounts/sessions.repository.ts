@@ -1,22 +1,83 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
 
-const { revokedTokens, users } = schema;
+const { sessions } = schema;
 
-/** Records a token as signed out until it would have expired; signing out twice is harmless. */
-export async function revokeToken(db: Executor, values: { tokenId: string; userId: number; expiresAt: Date }): Promise<void> {
-  await db.insert(revokedTokens).values(values).onConflictDoNothing();
+export interface NewSession {
+  id: string;
+  userId: number;
+  createdAt: Date;
+  expiresAt: Date;
+  ip: string;
+  userAgent: string;
+  device: string;
 }
 
-/** Rows of tokens that have expired by now: the signature check refuses those tokens anyway. */
-export async function forgetExpiredRevocations(db: Executor, now: Date): Promise<void> {
-  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+export async function insertSession(db: Executor, values: NewSession): Promise<void> {
+  await db.insert(sessions).values({ ...values, lastSeenAt: values.createdAt });
 }
 
-/** Ends every session of the account (its tokens carry an older version from now on). */
-export async function bumpSessionVersion(db: Executor, userId: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId));
+const open = (now: Date) => and(isNull(sessions.endedAt), gt(sessions.expiresAt, now));
+
+/** The account's sessions that still work, newest first. */
+export async function listOpenSessions(db: Executor, userId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), open(now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .limit(200);
+}
+
+/**
+ * Ends sessions of the account (all, one, or all but one) that are still open; answers how many.
+ * A session of another account is never touched, whatever id is given.
+ */
+export async function endSessions(
+  db: Executor,
+  userId: number,
+  now: Date,
+  which: { only?: string; except?: string } = {},
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        open(now),
+        which.only !== undefined ? eq(sessions.id, which.only) : undefined,
+        which.except !== undefined ? ne(sessions.id, which.except) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Whether the account has signed in from this device before (a new one gets an e-mail). */
+export async function knownDevice(db: Executor, userId: number, device: string): Promise<{ known: boolean; any: boolean }> {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`count(*) > 0`,
+      known: sql<boolean>`coalesce(bool_or(${sessions.device} = ${device}), false)`,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return { known: row?.known === true, any: row?.any === true };
+}
+
+/** Sessions that ended or expired 90 days ago are forgotten (the audit log keeps the sign-ins). */
+export async function forgetOldSessions(db: Executor, userId: number, before: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lt(sessions.endedAt, before), lt(sessions.expiresAt, before))));
+}
+
+/** Stamps a session as seen now; the session check calls it at most once a minute per session. */
+export async function touchSession(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
 }

@@ -56,15 +56,17 @@ export async function updateUser(db: Executor, id: number, change: Partial<typeo
     .where(eq(users.id, id));
 }
 
-/** A new password and a new session version: every token issued before stops working. */
-export async function setPasswordEndingSessions(db: Executor, id: number, passwordHash: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, id));
+/** Sets a new password hash (the caller ends the account's sessions in the same transaction). */
+export async function setPassword(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
-/** Postgres (and PGlite) report a unique violation as SQLSTATE 23505; which index tells which field. */
+/** The user's row, locked for the rest of the transaction. */
+export async function findUserForUpdate(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 export function uniqueViolation(error: unknown): string | undefined {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const source = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;

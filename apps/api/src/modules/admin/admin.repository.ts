@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@traffic/db';
 import type { PackageType } from '@traffic/shared';
 import { websiteJson, type WebsiteSource } from '../websites/website-fields.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 /** The admin console's reads and its notification writes: every query the admin use cases run. */
 
@@ -69,8 +70,6 @@ export interface UsersPageRow {
   websites: { id: number; url: string; status: string; type: string; ninehits_state: string | null }[];
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * One page of customers with that type's subscription and websites, and the count of all that
  * match. Filtering, counting and paging happen in the database, so the screen stays fast with
@@ -86,7 +85,7 @@ export async function usersPage(
 ): Promise<{ total: number; rows: UsersPageRow[] }> {
   const conditions: SQL[] = [sql`u.role = 'ROLE_USER'`];
   if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
+    const pattern = containsPattern(q.search);
     conditions.push(sql`(u.username ilike ${pattern} or u.email ilike ${pattern})`);
   }
   if (q.status) conditions.push(sql`u.status = ${q.status}`);
@@ -126,7 +125,7 @@ export function searchCustomers(
   db: Executor,
   text: string,
 ): Promise<{ id: number; username: string; first_name: string; last_name: string }[]> {
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text);
   return queryRows(
     db,
     sql`select id, username, first_name, last_name from users
@@ -161,4 +160,13 @@ export async function notifyAllCustomers(db: Executor, title: string, body: stri
         select count(*)::int as sent from inserted`,
   );
   return row?.sent ?? 0;
+}
+
+/** A job that gave up, locked for the rest of the transaction (what the audit log names on Retry). */
+export async function lockFailedJob(db: Executor, id: number): Promise<{ id: number; kind: string; attempts: number } | undefined> {
+  const [row] = await queryRows<{ id: number; kind: string; attempts: number }>(
+    db,
+    sql`select id, kind, attempts from jobs where id = ${id} and failed_at is not null for update`,
+  );
+  return row ? { ...row, id: Number(row.id) } : undefined;
 }

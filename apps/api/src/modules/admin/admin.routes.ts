@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminApi as api, supportApi } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
+import { auditSource } from '../audit/audit-source.ts';
 import { countUsers, countWebsites, expiringUsers, latestWebsites } from './dashboard.ts';
 import { listUsers } from './list-users.ts';
 import { failedJobs, retryJob } from './failed-jobs.ts';
@@ -17,10 +18,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await route(app, api.latestWebsites, () => latestWebsites(ctx));
   await route(app, api.allUsers, (request) => listUsers(ctx, request.params.type, request.query));
   await route(app, api.failedJobs, (request) => failedJobs(ctx, request.query.page, request.query.size));
-  await route(app, api.retryJob, (request) => retryJob(ctx, request.params.id));
+  await route(app, api.retryJob, (request) => retryJob(ctx, request.params.id, auditSource(request)));
   await route(app, api.searchUsers, (request) => searchUsers(ctx, request.body.filters));
   await route(app, api.notify, (request) =>
-    sendNotification(ctx, request.params.audience, request.body.title, request.body.body, request.body.userIds),
+    sendNotification(ctx, request.params.audience, request.body.title, request.body.body, request.body.userIds, auditSource(request)),
   );
   await route(
     app,

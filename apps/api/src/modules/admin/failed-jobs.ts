@@ -2,6 +2,8 @@ import type { FailedJobsPage, RetryJobResult } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { listFailedJobs, retryFailedJob, type FailedJobRow } from '../../jobs/job-queue.ts';
+import { audit, type AuditSource } from '../audit/audit-source.ts';
+import { lockFailedJob } from './admin.repository.ts';
 
 /** What each kind of job was for, in words an operator reads, from its payload. */
 const DESCRIBE: Record<string, (p: Record<string, unknown>) => string> = {
@@ -32,9 +34,24 @@ export async function failedJobs(ctx: AppContext, page: number, size: number): P
   return { total, rows: rows.map(present) };
 }
 
-/** POST admin/jobs/{id}/retry (admin): runs a failed job again from its first attempt. */
-export async function retryJob(ctx: AppContext, id: number): Promise<RetryJobResult> {
-  const result = await ctx.db.transaction((tx) => retryFailedJob(tx, id));
+/**
+ * POST admin/jobs/{id}/retry (admin): runs a failed job again from its first attempt. The audit
+ * record commits with the retry and says what came of it ('already queued' when the same work was
+ * queued again meanwhile and this job is closed instead).
+ */
+export async function retryJob(ctx: AppContext, id: number, source: AuditSource): Promise<RetryJobResult> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const job = await lockFailedJob(tx, id);
+    const outcome = job && (await retryFailedJob(tx, id));
+    if (!job || !outcome) return undefined;
+    await audit(tx, source, ctx.now(), {
+      action: 'job_retried',
+      target: { type: 'job', id: job.id, label: job.kind },
+      before: { status: 'failed', attempts: job.attempts },
+      after: { status: outcome, attempts: outcome === 'queued' ? 0 : job.attempts },
+    });
+    return outcome;
+  });
   if (!result) throw new AppError('NOT_FOUND', `No failed job #${id}.`);
   ctx.log.info({ jobId: id, result }, 'failed job retried by an admin');
   ctx.jobs.kick();

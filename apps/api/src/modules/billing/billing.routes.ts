@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { billingApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
+import { auditSource } from '../audit/audit-source.ts';
 import { billingOverview, billingReminders, cancelRenewal, setBillingReminders } from './billing-overview.ts';
 import { billingHistory, receiptPdf } from './billing-history.ts';
 import { listPayments, refundPayment, type Gateways } from './refund-payment.ts';
@@ -11,7 +12,9 @@ export function billingRoutes(gateways: Gateways) {
   return async (app: FastifyInstance): Promise<void> => {
     const ctx = app.ctx;
     await route(app, api.adminPayments, (request) => listPayments(ctx, request.query));
-    await route(app, api.refund, (request) => refundPayment(ctx, gateways, currentUser(request), request.params.id, request.body.reason));
+    await route(app, api.refund, (request) =>
+      refundPayment(ctx, gateways, currentUser(request), request.params.id, request.body.reason, auditSource(request)),
+    );
     await route(app, api.overview, (request) => billingOverview(ctx, currentUser(request)));
     await route(app, api.cancelRenewal, (request) => cancelRenewal(ctx, currentUser(request), request.params.type));
     await route(app, api.reminders, (request) => billingReminders(ctx, currentUser(request)));

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 const { paymentEvents } = schema;
 
@@ -62,7 +63,7 @@ function where(f: PaymentFilters): SQL {
   if (f.from) parts.push(sql`p.date >= ${f.from}::date`);
   if (f.to) parts.push(sql`p.date < ${f.to}::date + 1`);
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.search);
     parts.push(sql`(p.email ilike ${like} or p.order_id = ${f.search.toLowerCase()})`);
   }
   return sql.join(parts, sql` and `);

@@ -2,6 +2,7 @@ import { REFUND_WINDOW_DAYS, type AdminPaymentRow, type AdminPayments } from '@t
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
+import { audit, type AuditSource } from '../audit/audit-source.ts';
 import { revokeOrder, revokeRenewal } from '../payments/grant-order.ts';
 import { recordPaymentEvent } from '../payments/orders.repository.ts';
 import type { PayhereApi } from '../payments/payhere-api.ts';
@@ -90,7 +91,8 @@ async function refundAtGateway(gateways: Gateways, row: PaymentRow, reason: stri
  * the order (the package or add-on goes), a renewal takes back its month; either way the renewal
  * stops and the customer's websites are reconciled (those above the new capacity are paused, not
  * deleted) and the customer is e-mailed. A claim recorded before the gateway is called makes a
- * second click, or a second admin, a 409 rather than a second refund.
+ * second click, or a second admin, a 409 rather than a second refund. The audit record is written
+ * in the transaction that records the refund in our database (none when the gateway refuses).
  */
 export async function refundPayment(
   ctx: AppContext,
@@ -98,6 +100,7 @@ export async function refundPayment(
   admin: AuthUser,
   id: string,
   reason: string,
+  source: AuditSource,
 ): Promise<AdminPaymentRow> {
   const paymentId = id.toLowerCase();
   const row = await findPayment(ctx.db, paymentId);
@@ -141,6 +144,13 @@ export async function refundPayment(
       item: row.item,
       amount: `${Number(row.amount).toFixed(2)} ${row.currency}`,
       reason,
+    });
+    const money = { amount: Number(row.amount).toFixed(2), currency: row.currency };
+    await audit(tx, source, ctx.now(), {
+      action: 'payment_refunded',
+      target: { type: 'payment', id: paymentId, label: row.email },
+      before: { status: row.status, ...money },
+      after: { status: 'refunded', ...money, item: row.item, charge: row.kind, order: row.order_id, reason, refundId },
     });
   });
   ctx.jobs.kick();

@@ -38,6 +38,26 @@ export async function findAddon(db: Executor, id: string, kind?: AddonKind, incl
   return row;
 }
 
+/** A live package, locked for the rest of the transaction (an edit reads what it changes). */
+export async function lockLivePackage(db: Executor, id: string): Promise<PackageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/** A live add-on of that kind, locked for the rest of the transaction. */
+export async function lockLiveAddon(db: Executor, id: string, kind: AddonKind): Promise<AddonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(addonPackages)
+    .where(and(eq(addonPackages.id, id), eq(addonPackages.kind, kind), isNull(addonPackages.deletedAt)))
+    .for('update');
+  return row;
+}
+
 /** Inserts, or brings back a retired item with the same id (its old orders keep pointing at it). */
 export async function upsertPackage(db: Executor, values: typeof packages.$inferInsert): Promise<PackageRow> {
   const [row] = await db

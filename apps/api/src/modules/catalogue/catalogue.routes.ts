@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogueApi as api } from '@traffic/shared/contract';
 import { route } from '../../http/endpoint-route.ts';
 import { sendJson } from '../../http/send-json.ts';
+import { auditSource } from '../audit/audit-source.ts';
 import { createAddon, createPackage, deleteAddon, deletePackage, updateAddon, updatePackage } from './manage-catalogue.ts';
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
@@ -10,20 +11,20 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 
   // Reads are served as pre-serialised JSON from the in-memory catalogue.
   await route(app, api.packages.list, async (_request, reply) => sendJson(reply, (await ctx.catalogue.get()).packages));
-  await route(app, api.packages.create, (request) => createPackage(ctx, request.body));
-  await route(app, api.packages.update, (request) => updatePackage(ctx, request.body));
+  await route(app, api.packages.create, (request) => createPackage(ctx, request.body, auditSource(request)));
+  await route(app, api.packages.update, (request) => updatePackage(ctx, request.body, auditSource(request)));
   await route(app, api.packages.remove, async (request) => {
-    await deletePackage(ctx, request.params.id);
+    await deletePackage(ctx, request.params.id, auditSource(request));
     return ok;
   });
 
   for (const kind of ['hits', 'slots'] as const) {
     const entries = api[kind];
     await route(app, entries.list, async (_request, reply) => sendJson(reply, (await ctx.catalogue.get())[kind]));
-    await route(app, entries.create, (request) => createAddon(ctx, kind, request.body));
-    await route(app, entries.update, (request) => updateAddon(ctx, kind, request.body));
+    await route(app, entries.create, (request) => createAddon(ctx, kind, request.body, auditSource(request)));
+    await route(app, entries.update, (request) => updateAddon(ctx, kind, request.body, auditSource(request)));
     await route(app, entries.remove, async (request) => {
-      await deleteAddon(ctx, kind, request.params.id);
+      await deleteAddon(ctx, kind, request.params.id, auditSource(request));
       return ok;
     });
   }

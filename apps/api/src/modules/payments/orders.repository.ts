@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, like, ne, notInArray, or, sql } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
 import { activationJson, type ActivationJson } from './activation-fields.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 const { orders, paymentEvents, subscriptions, activatedAddons, users, paypalPlans } = schema;
 export type OrderRow = typeof orders.$inferSelect;
@@ -275,7 +276,7 @@ export async function addonHoldersPage(
   db: Executor,
   q: { page: number; size: number; search: string },
 ): Promise<{ total: number; rows: AddonHolderRow[] }> {
-  const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(q.search);
   // Holders are the users whose addon_count is above 0. A search of 3 characters or more goes
   // through the trigram indexes, which narrow the users far better than testing every holder's name
   // (ILIKE costs ~2 µs a row: 50 ms over 25,000 holders, 5 ms through the trigrams); `addon_count + 0`

@@ -3,6 +3,7 @@ import { paymentsApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { isAdmin } from '../../core/auth-user.ts';
+import { auditSource } from '../audit/audit-source.ts';
 import { createCardCheckout } from './create-order.ts';
 import { handlePayhereNotify } from './handle-payhere-notify.ts';
 import { activatePurchasedAddon, finalizePackagePurchase } from './finalize-purchase.ts';
@@ -27,7 +28,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   await route(app, api.addPackage, (request) => {
     const actor = currentUser(request);
     const { pkg, email, uuid } = request.body;
-    if (isAdmin(actor) && email && email.trim().toLowerCase() !== actor.email.toLowerCase()) return grantPackage(ctx, actor, email, pkg);
+    if (isAdmin(actor) && email && email.trim().toLowerCase() !== actor.email.toLowerCase())
+      return grantPackage(ctx, actor, email, pkg, auditSource(request));
     return finalizePackagePurchase(ctx, actor, pkg, uuid);
   });
   await route(app, api.activatedAddons, (request) => listActivatedAddons(ctx, request.query));
@@ -38,10 +40,10 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       activatePurchasedAddon(ctx, currentUser(request), kind, request.body.additional_id, request.body.token),
     );
     await route(app, entries.grant, (request) =>
-      grantAddon(ctx, currentUser(request), kind, request.body.email, request.body.additional_id),
+      grantAddon(ctx, currentUser(request), kind, request.body.email, request.body.additional_id, auditSource(request)),
     );
     await route(app, entries.remove, async (request) => {
-      await deleteActivatedAddon(ctx, kind, request.params.id);
+      await deleteActivatedAddon(ctx, kind, request.params.id, auditSource(request));
       return { ok: true as const };
     });
   }

@@ -14,6 +14,7 @@ import {
 } from './ninehits-sandbox-control.ts';
 import { macroProblems } from './ninehits-sandbox-macros.ts';
 import { messagesOf, siteAddSchema, siteDelSchema, siteUpdateSchema, type SandboxCampaignBody } from './ninehits-sandbox-schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 const { sandboxNinehitsCampaigns: campaigns } = schema;
 
@@ -34,9 +35,6 @@ function macroErrors(body: SandboxCampaignBody): string[] {
   }
   return problems;
 }
-
-/** A LIKE pattern matching `text` anywhere, case-insensitively, with LIKE's own characters taken literally. */
-const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const positive = (v: string | undefined, fallback: number) => (v === undefined ? fallback : /^\d{1,9}$/.test(v) ? Number(v) : NaN);
 
@@ -108,7 +106,7 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
             : sql`false`
           : filter
             ? // Any other text is a search on title or URL, as documented: a `title:` prefix is just more text.
-              sql`(lower(${campaigns.body}->>'title') like ${contains(filter)} or lower(${campaigns.body}->>'urls') like ${contains(filter)})`
+              sql`(lower(${campaigns.body}->>'title') like ${containsPattern(filter.toLowerCase())} or lower(${campaigns.body}->>'urls') like ${containsPattern(filter.toLowerCase())})`
             : sql`true`;
         const rows = await db
           .select()

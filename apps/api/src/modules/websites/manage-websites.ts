@@ -22,6 +22,7 @@ import {
   websitesOfUser,
 } from './websites.repository.ts';
 import { NINEHITS_DELETE_JOB, enqueueWebsiteSync } from './delivery-jobs.ts';
+import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
 
 function fieldsOf(input: CreateWebsiteInput) {
   const seo = input.type !== 'normal';
@@ -138,17 +139,32 @@ export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number
   throw new AppError('NOT_FOUND', 'Website not found.');
 }
 
-/** POST website/{userId}/websites/{PAUSED|ACTIVE} (admin): every website of that user. */
-export async function setAllWebsitesStatus(ctx: AppContext, userId: number, status: 'PAUSED' | 'ACTIVE'): Promise<number> {
+/**
+ * POST website/{userId}/websites/{PAUSED|ACTIVE} (admin): every website of that user. The audit
+ * record, in the same transaction, says how many websites changed (0 when all already were so).
+ */
+export async function setAllWebsitesStatus(
+  ctx: AppContext,
+  userId: number,
+  status: 'PAUSED' | 'ACTIVE',
+  source: AuditSource,
+): Promise<number> {
   const count = await ctx.db.transaction(async (tx) => {
     const user = await lockUserRow(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'User not found.');
     const sites = await websitesOfUser(tx, userId);
+    let changed = 0;
     for (const site of sites) {
       if (site.status === status) continue;
       await updateWebsiteRow(tx, site.id, { status, pausedBySystem: false, syncState: 'pending' });
       await enqueueWebsiteSync(tx, site.id);
+      changed += 1;
     }
+    await audit(tx, source, ctx.now(), {
+      action: status === 'PAUSED' ? 'websites_paused' : 'websites_unpaused',
+      target: userTarget(user),
+      after: { websites: changed },
+    });
     return sites.length;
   });
   ctx.jobs.kick();

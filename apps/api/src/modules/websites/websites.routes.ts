@@ -3,6 +3,7 @@ import { MSG } from '@traffic/shared';
 import { websitesApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
+import { auditSource } from '../audit/audit-source.ts';
 import type { NinehitsClient } from '../delivery/ninehits-client.ts';
 import { checkHits } from './check-hits.ts';
 import { createWebsite, deleteWebsite, loadWebsite, setAllWebsitesStatus, togglePause, updateWebsite } from './manage-websites.ts';
@@ -19,7 +20,7 @@ export function websitesRoutes(client: NinehitsClient) {
       return { ok: true as const };
     });
     await route(app, api.setAllStatus, async (request) => ({
-      count: await setAllWebsitesStatus(ctx, request.params.userId, request.params.status),
+      count: await setAllWebsitesStatus(ctx, request.params.userId, request.params.status, auditSource(request)),
       message: MSG.websiteUpdated,
     }));
     await route(app, api.hits, (request) => checkHits(ctx, client, currentUser(request), request.params.id));

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { securityApi as api } from '@traffic/shared/contract';
+import { currentUser, readChallenge, signToken } from '../../http/auth.ts';
+import { route } from '../../http/endpoint-route.ts';
+import { auditSource } from '../audit/audit-source.ts';
+import { auditLog, ownSecurityEvents } from '../audit/audit-log.ts';
+import { getUserObject } from './load-user.ts';
+import { finishTwoFactorSignIn } from './login-user.ts';
+import { changePassword, endOtherSessions, endOwnSession, endUserSessions, securityOverview } from './sessions.ts';
+import { disableTwoFactor, enableTwoFactor, replaceRecoveryCodesWithCode, setupTwoFactor } from './two-factor.ts';
+
+/** Per-address limits on the calls that check a code or a password; the lockout rules are in the use cases. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const ok = { ok: true as const };
+
+/** Two-factor sign-in, the caller's sessions and security events, and the admin's audit log. */
+export async function securityRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  await route(
+    app,
+    api.loginTwoFactor,
+    async (request) => {
+      const challenge = readChallenge(app, request.body.challenge);
+      const result = await finishTwoFactorSignIn(ctx, challenge, request.body.code, auditSource(request));
+      if (result.kind !== 'session') throw new Error('the code step always ends in a session');
+      return {
+        token: signToken(app, { userId: result.user.id, sessionId: result.sessionId }),
+        data: await getUserObject(ctx, result.user.id),
+      };
+    },
+    perMinute(30),
+  );
+  await route(app, api.overview, (request) => securityOverview(ctx, currentUser(request)));
+  await route(app, api.events, (request) => ownSecurityEvents(ctx, currentUser(request), request.query.page));
+  await route(app, api.setupTwoFactor, (request) => setupTwoFactor(ctx, currentUser(request)), perMinute(10));
+  await route(
+    app,
+    api.enableTwoFactor,
+    async (request) => ({ recoveryCodes: await enableTwoFactor(ctx, currentUser(request), request.body, auditSource(request)) }),
+    perMinute(10),
+  );
+  await route(
+    app,
+    api.disableTwoFactor,
+    async (request) => {
+      await disableTwoFactor(ctx, currentUser(request), request.body, auditSource(request));
+      return ok;
+    },
+    perMinute(10),
+  );
+  await route(
+    app,
+    api.newRecoveryCodes,
+    async (request) => ({
+      recoveryCodes: await replaceRecoveryCodesWithCode(ctx, currentUser(request), request.body.code, auditSource(request)),
+    }),
+    perMinute(10),
+  );
+  await route(
+    app,
+    api.changePassword,
+    async (request) => {
+      await changePassword(ctx, currentUser(request), request.body, auditSource(request));
+      return ok;
+    },
+    perMinute(10),
+  );
+  await route(app, api.endSession, async (request) => {
+    await endOwnSession(ctx, currentUser(request), request.params.id, auditSource(request));
+    return ok;
+  });
+  await route(app, api.endOtherSessions, async (request) => ({
+    ended: await endOtherSessions(ctx, currentUser(request), auditSource(request)),
+  }));
+  await route(app, api.endUserSessions, async (request) => ({
+    ended: await endUserSessions(ctx, request.params.email, auditSource(request)),
+  }));
+  await route(app, api.auditLog, (request) => auditLog(ctx, request.query));
+}

@@ -1,0 +1,176 @@
+import type { Executor } from '@traffic/db';
+import type { AppContext } from '../../core/context.ts';
+import { AppError } from '../../core/app-error.ts';
+import type { AuthUser } from '../../core/auth-user.ts';
+import { seal, unseal } from '../../lib/secret-box.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { queueEmail } from '../mail/queue-email.ts';
+import { findUserForUpdate, type UserRow } from './users.repository.ts';
+import { replaceRecoveryCodes, setTwoFactor, useRecoveryCode } from './two-factor.repository.ts';
+import { accountLoginKey, clientOf, lockAddress } from './login-failures.repository.ts';
+import { lockoutError, lockoutGate } from './login-user.ts';
+import { checkTotp, enrolment, hashRecoveryCode, isRecoveryCode, newRecoveryCodes, newTotpSecret } from './totp.ts';
+
+/**
+ * Two-factor sign-in (docs/decisions/0023-account-security.md): enrolment on Account security with a
+ * QR code and a manual key, confirmed by a code; ten one-time recovery codes, kept hashed; turning
+ * it off needs the password and a code. Every change is audited in its own transaction.
+ */
+const WRONG_ANSWER = 'Your password or the code is not right.';
+
+async function lockedUser(tx: Executor, id: number): Promise<UserRow> {
+  const user = await findUserForUpdate(tx, id);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
+  return user;
+}
+
+/** POST account/two-factor/setup: a new pending secret; two-factor sign-in is on only once a code confirms it. */
+export async function setupTwoFactor(ctx: AppContext, caller: AuthUser) {
+  const secret = newTotpSecret();
+  await ctx.db.transaction(async (tx) => {
+    const user = await lockedUser(tx, caller.id);
+    if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+    await setTwoFactor(tx, user.id, { totpPendingSecret: seal(ctx.config.jwtSecret, secret) });
+  });
+  return { secret, ...(await enrolment(secret, ctx.config.business.name, caller.email)) };
+}
+
+/** Ten new codes, stored hashed in `tx`; answers them in the clear, to be shown once. */
+async function issueRecoveryCodes(tx: Executor, userId: number, now: Date): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode), now);
+  return codes;
+}
+
+/**
+ * POST account/two-factor/enable: the password and the pending secret's code turn it on; answers the
+ * recovery codes. The password is asked because a stolen session alone must not be able to put a
+ * second factor of the thief's on the account and lock its owner out.
+ */
+export async function enableTwoFactor(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: { password: string; code: string },
+  source: AuditSource,
+): Promise<string[]> {
+  const codes = await withCodeLockout(ctx, caller, source, async (tx, user) => {
+    if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+    const secret = user.totpPendingSecret ? unseal(ctx.config.jwtSecret, user.totpPendingSecret) : null;
+    if (!secret) throw new AppError('CONFLICT', 'Start again: choose "Turn on two-factor sign-in" for a new QR code.');
+    const now = ctx.now();
+    const passwordOk = await verifyPassword(user.passwordHash, input.password);
+    const step = passwordOk ? await checkTotp(secret, input.code, now, null) : null;
+    if (step === null) return null;
+    await setTwoFactor(tx, user.id, {
+      totpSecret: user.totpPendingSecret,
+      totpPendingSecret: null,
+      totpEnabledAt: now,
+      totpLastStep: step,
+    });
+    const fresh = await issueRecoveryCodes(tx, user.id, now);
+    await audit(tx, source, now, { action: 'two_factor_on', target: userTarget(user), subjectUserId: user.id });
+    await queueEmail(tx, {
+      to: user.email,
+      subject: 'Two-factor sign-in was turned on',
+      text: `Hello ${user.username},\n\nTwo-factor sign-in was turned on for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}). Signing in now needs a code from your authenticator app or one of your recovery codes.\n\nIf this was not you, reset your password now and contact support.`,
+    });
+    return fresh;
+  });
+  ctx.jobs.kick();
+  return codes;
+}
+
+/**
+ * A check of the password and/or a code behind a session, under the sign-in lockout: a wrong answer
+ * counts as a failed sign-in of the account (and toward the account-wide cap on wrong codes), in a
+ * transaction that commits; once over a limit, every try is refused until the window passes.
+ * `check` answers null for a wrong password or code.
+ */
+async function withCodeLockout<T>(
+  ctx: AppContext,
+  caller: AuthUser,
+  source: AuditSource,
+  check: (tx: Executor, user: UserRow) => Promise<T | null>,
+): Promise<T> {
+  const address = clientOf(source.ip);
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ ok: T } | { refusedUntil: Date } | { wrong: true }> => {
+    await lockAddress(tx, address);
+    const user = await lockedUser(tx, caller.id);
+    const now = ctx.now();
+    const gate = await lockoutGate(tx, now, accountLoginKey(user.id), address, user.id);
+    if (gate.refusedUntil) return { refusedUntil: gate.refusedUntil };
+    const result = await check(tx, user);
+    if (result !== null) return { ok: result };
+    const target = userTarget(user);
+    await audit(tx, source, now, { action: 'sign_in_failed', target, subjectUserId: user.id, after: { step: 'code check' } });
+    if (await gate.fail()) await audit(tx, source, now, { action: 'sign_in_locked', target, subjectUserId: user.id });
+    return { wrong: true };
+  });
+  if ('ok' in outcome) return outcome.ok;
+  if ('refusedUntil' in outcome) throw lockoutError(ctx, outcome.refusedUntil);
+  throw new AppError('BAD_REQUEST', WRONG_ANSWER);
+}
+
+/**
+ * Checks a second factor for `user` (whose row the caller has locked): the app's code, once per
+ * 30-second step, or an unused recovery code, which is then used up. Answers how, or null.
+ */
+export async function checkSecondFactor(
+  ctx: AppContext,
+  tx: Executor,
+  user: UserRow,
+  code: string,
+): Promise<'code' | 'recovery code' | null> {
+  const now = ctx.now();
+  if (isRecoveryCode(code)) return (await useRecoveryCode(tx, user.id, hashRecoveryCode(code), now)) ? 'recovery code' : null;
+  const secret = user.totpSecret ? unseal(ctx.config.jwtSecret, user.totpSecret) : null;
+  if (!secret) return null;
+  const step = await checkTotp(secret, code, now, user.totpLastStep);
+  if (step === null) return null;
+  await setTwoFactor(tx, user.id, { totpLastStep: step });
+  return 'code';
+}
+
+/** POST account/two-factor/disable: the password and a code from the app turn it off; the owner is told by e-mail. */
+export async function disableTwoFactor(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: { password: string; code: string },
+  source: AuditSource,
+): Promise<void> {
+  await withCodeLockout(ctx, caller, source, async (tx, user) => {
+    if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off.');
+    const passwordOk = await verifyPassword(user.passwordHash, input.password);
+    const how = passwordOk ? await checkSecondFactor(ctx, tx, user, input.code) : null;
+    if (how !== 'code') return null;
+    const now = ctx.now();
+    await setTwoFactor(tx, user.id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
+    await replaceRecoveryCodes(tx, user.id, [], now);
+    await audit(tx, source, now, { action: 'two_factor_off', target: userTarget(user), subjectUserId: user.id });
+    await queueEmail(tx, {
+      to: user.email,
+      subject: 'Two-factor sign-in was turned off',
+      text: `Hello ${user.username},\n\nTwo-factor sign-in was turned off for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}).\n\nIf this was not you, reset your password now, sign out everywhere else on Account security and turn two-factor sign-in back on.`,
+    });
+    return true;
+  });
+  ctx.jobs.kick();
+}
+
+/** POST account/two-factor/recovery-codes: a code from the app replaces every recovery code. */
+export async function replaceRecoveryCodesWithCode(
+  ctx: AppContext,
+  caller: AuthUser,
+  code: string,
+  source: AuditSource,
+): Promise<string[]> {
+  return withCodeLockout(ctx, caller, source, async (tx, user) => {
+    if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Turn on two-factor sign-in first.');
+    if ((await checkSecondFactor(ctx, tx, user, code)) !== 'code') return null;
+    const now = ctx.now();
+    const codes = await issueRecoveryCodes(tx, user.id, now);
+    await audit(tx, source, now, { action: 'recovery_codes_new', target: userTarget(user), subjectUserId: user.id });
+    return codes;
+  });
+}

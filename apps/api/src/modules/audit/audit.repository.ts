@@ -1,0 +1,99 @@
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { schema, type Executor } from '@traffic/db';
+import type { AuditAction } from '@traffic/shared';
+import { containsPattern } from '../../lib/like-pattern.ts';
+
+const { auditEvents } = schema;
+
+export interface AuditRecord {
+  action: AuditAction;
+  actorId: number | null;
+  actorEmail: string | null;
+  targetType?: string | null;
+  targetId?: string | null;
+  targetLabel?: string | null;
+  /** The account a security event concerns: its owner sees the event on Account security. */
+  subjectUserId?: number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  ip: string | null;
+  device: string | null;
+  at: Date;
+}
+
+/**
+ * The only write the audit log has: an insert, in the caller's transaction, so a record exists
+ * exactly when the change it records does. There is no update or delete (migration 0011's trigger
+ * refuses both anyway).
+ */
+export async function insertAuditEvent(db: Executor, record: AuditRecord): Promise<void> {
+  await db.insert(auditEvents).values(record);
+}
+
+export interface AuditFilters {
+  actor: string;
+  action?: AuditAction | undefined;
+  target: string;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function whereOf(filters: AuditFilters): SQL | undefined {
+  const day = (d: string) => new Date(`${d}T00:00:00.000Z`);
+  return and(
+    filters.actor ? sql`lower(${auditEvents.actorEmail}) like ${containsPattern(filters.actor.toLowerCase())}` : undefined,
+    filters.action ? eq(auditEvents.action, filters.action) : undefined,
+    filters.target
+      ? sql`lower(coalesce(${auditEvents.targetId}, '') || ' ' || coalesce(${auditEvents.targetLabel}, '')) like ${containsPattern(filters.target.toLowerCase())}`
+      : undefined,
+    filters.from ? gte(auditEvents.at, day(filters.from)) : undefined,
+    filters.to ? lt(auditEvents.at, new Date(day(filters.to).getTime() + 86_400_000)) : undefined,
+  );
+}
+
+const eventFields = {
+  id: auditEvents.id,
+  at: auditEvents.at,
+  actorId: auditEvents.actorId,
+  actorEmail: auditEvents.actorEmail,
+  action: auditEvents.action,
+  targetType: auditEvents.targetType,
+  targetId: auditEvents.targetId,
+  targetLabel: auditEvents.targetLabel,
+  before: auditEvents.before,
+  after: auditEvents.after,
+  ip: auditEvents.ip,
+  device: auditEvents.device,
+};
+
+/** One page of the records matching `where`, newest first (ids grow with time), and how many match, up to `countCap`. */
+async function pageOf(db: Executor, where: SQL | undefined, page: number, size: number, countCap: number) {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(eventFields)
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.id))
+      .limit(size)
+      .offset(page * size),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(auditEvents)
+        .where(where)
+        .limit(countCap + 1)
+        .as('matching'),
+    ),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The admin's log: filtered, counted up to `countCap`. */
+export function listAuditEvents(db: Executor, filters: AuditFilters, page: number, size: number, countCap: number) {
+  return pageOf(db, whereOf(filters), page, size, countCap);
+}
+
+/** An account's own security events, counted up to `countCap`. */
+export function listSubjectEvents(db: Executor, userId: number, page: number, size: number, countCap: number) {
+  return pageOf(db, eq(auditEvents.subjectUserId, userId), page, size, countCap);
+}
