@@ -21,6 +21,7 @@ export const customerLinks: readonly NavLink[] = [
   { label: 'Buy Traffic', to: paths.traffic() },
   { label: 'Pricing', to: paths.pricing() },
   { label: 'Billing', to: paths.billing() },
+  { label: 'Security', to: paths.security() },
   { label: 'My Account', to: externalLinks.myAccount, external: true },
   { label: 'About Us', to: paths.about() },
   { label: 'Support', to: paths.support() },
@@ -42,6 +43,13 @@ export const adminSections: readonly NavSection[] = [
   { title: 'Dashboard', links: [{ label: 'Home', to: paths.home() }] },
   { title: 'Users', links: [{ label: 'Users', to: paths.users() }] },
   { title: 'Billing', links: [{ label: 'Payments', to: paths.adminPayments() }] },
+  {
+    title: 'Security',
+    links: [
+      { label: 'Audit log', to: paths.adminAuditLog() },
+      { label: 'Account security', to: paths.security() },
+    ],
+  },
   {
     title: 'Catalogue',
     links: [

@@ -42,5 +42,7 @@ describe('paths', () => {
     expect(paths.createWebsite('seo')).toBe('/create-website/seo');
     expect(paths.editNormalWebsite(42)).toBe('/editWebsite/42');
     expect(paths.viewWebsite('a b')).toBe('/viewWebsite/a%20b');
+    expect(paths.adminAuditLog()).toBe('/admin/audit-log');
+    expect(paths.adminAuditLog({ actor: 'ann@example.com', action: '' })).toBe('/admin/audit-log?actor=ann%40example.com');
   });
 });

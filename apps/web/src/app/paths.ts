@@ -37,6 +37,7 @@ export const routes = {
   traffic: { pattern: '/traffic/:type?', access: 'signedIn', redirectTo: LOGIN },
   support: { pattern: '/support', access: 'signedIn', redirectTo: LOGIN },
   billing: { pattern: '/billing', access: 'signedIn', redirectTo: LOGIN },
+  security: { pattern: '/security', access: 'signedIn', redirectTo: LOGIN },
   update: { pattern: '/update', access: 'needsDetails', redirectTo: HOME },
 
   createWebsite: { pattern: '/create-website/:type', access: 'activeUser', redirectTo: WEBSITES },
@@ -64,6 +65,7 @@ export const routes = {
   editHits: { pattern: '/edithits', access: 'admin', redirectTo: HOME },
   adminAddPackage: { pattern: '/adminaddpackage', access: 'admin', redirectTo: HOME },
   adminPayments: { pattern: '/admin/payments', access: 'admin', redirectTo: HOME },
+  adminAuditLog: { pattern: '/admin/audit-log', access: 'admin', redirectTo: HOME },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof routes;
@@ -85,6 +87,7 @@ export const paths = {
   traffic: (type?: PackageType) => to(routes.traffic.pattern, { type: type ?? null }),
   support: () => to(routes.support.pattern),
   billing: () => to(routes.billing.pattern),
+  security: () => to(routes.security.pattern),
   update: () => to(routes.update.pattern),
 
   createWebsite: (type: PackageType) => to(routes.createWebsite.pattern, { type }),
@@ -114,4 +117,9 @@ export const paths = {
   /** The Payments screen, searched for one customer (their email) when given. */
   adminPayments: (search?: string) =>
     `${to(routes.adminPayments.pattern)}${search ? `?${new URLSearchParams({ search }).toString()}` : ''}`,
+  /** The Audit log screen, with its filters (actor, action, target, from, to) set when given. */
+  adminAuditLog: (filters: Partial<Record<'actor' | 'action' | 'target' | 'from' | 'to', string>> = {}) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value)).toString();
+    return `${to(routes.adminAuditLog.pattern)}${query ? `?${query}` : ''}`;
+  },
 } satisfies Record<RouteId, (...args: never[]) => string>;

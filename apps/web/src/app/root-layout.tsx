@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { ScrollRestoration, useNavigation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
+import { useTwoFactorRequiredRedirect } from './guard/two-factor-redirect.ts';
 import { AppHeader, loadSignedInHeader } from './layout/app-header.tsx';
 import { isAdminView, useSession } from './session/session-context.ts';
 
@@ -16,6 +17,7 @@ export function RootLayout() {
   const { status, user } = useSession();
   // While the next screen's code loads, the current one stays up with a bar on top of it.
   const navigating = useNavigation().state === 'loading';
+  useTwoFactorRequiredRedirect();
   // A stored session is being confirmed: fetch the signed-in bar's code meanwhile.
   useEffect(() => {
     if (status === 'loading') void loadSignedInHeader();

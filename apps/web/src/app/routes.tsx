@@ -33,6 +33,7 @@ const screens: Partial<Record<RouteId, Screen>> = {
   update: async () => (await import('../features/account/update-details-page.tsx')).UpdateDetailsPage,
   support: async () => (await import('../features/support/support-page.tsx')).SupportPage,
   billing: async () => (await import('../features/billing/billing-page.tsx')).BillingPage,
+  security: async () => (await import('../features/account/security-page.tsx')).SecurityPage,
   purchase: async () => (await import('../features/purchase/purchase-page.tsx')).PurchasePage,
   purchaseAddon: async () => (await import('../features/purchase/purchase-addon-page.tsx')).PurchaseAddonPage,
   cancel: async () => (await import('../features/public-pages/cancel-page.tsx')).default,
@@ -52,6 +53,7 @@ const screens: Partial<Record<RouteId, Screen>> = {
   // Admin console: its own chunks, like the catalogue.
   users: async () => (await import('../features/admin-console/users/users-page.tsx')).UsersPage,
   adminPayments: async () => (await import('../features/admin-payments/payments-page.tsx')).PaymentsPage,
+  adminAuditLog: async () => (await import('../features/admin-audit/audit-log-page.tsx')).AuditLogPage,
   addNotifications: async () => (await import('../features/admin-console/notifications/add-notification-page.tsx')).AddNotificationPage,
 };
 

@@ -3,8 +3,8 @@ import { accountsApi } from '@traffic/shared/contract/accounts';
 import { adminApi } from '@traffic/shared/contract/admin';
 import { catalogueApi } from '@traffic/shared/contract/catalogue';
 import { websitesApi } from '@traffic/shared/contract/websites';
-import { fakeApi, ok } from '../test/fake-api.ts';
-import { ApiError, call } from './api-client.ts';
+import { fail, fakeApi, ok } from '../test/fake-api.ts';
+import { ApiError, call, setTwoFactorRequiredHandler } from './api-client.ts';
 import { STORAGE_KEYS } from './session-store.ts';
 
 afterEach(() => {
@@ -66,5 +66,41 @@ describe('call(entry, request)', () => {
     const failure = call(websitesApi.hits, { params: { id: 3 } });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toThrow(/GET \/website\/:id\/hits: the answer does not match its schema/);
+  });
+});
+
+describe('setTwoFactorRequiredHandler', () => {
+  afterEach(() => setTwoFactorRequiredHandler(null));
+
+  it('reports a TWO_FACTOR_REQUIRED answer to a signed-in call, and still throws it to the caller', async () => {
+    const reported: ApiError[] = [];
+    setTwoFactorRequiredHandler((error) => reported.push(error));
+    fakeApi({
+      'GET /admin/users': fail(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in'),
+      'GET /admin/websites': fail(403, 'FORBIDDEN', 'This action needs an administrator.'),
+    });
+
+    // Without a token there is no session to speak of.
+    await expect(call(adminApi.userCount)).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    expect(reported).toHaveLength(0);
+
+    localStorage.setItem(STORAGE_KEYS.token, 't0k3n');
+    await expect(call(adminApi.userCount)).rejects.toMatchObject({ status: 403, code: 'TWO_FACTOR_REQUIRED' });
+    await expect(call(adminApi.websiteCount)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(reported.map((error) => error.code)).toEqual(['TWO_FACTOR_REQUIRED']);
+  });
+
+  it('keeps a refusal that came before any handler and hands it to the next one registered, once', async () => {
+    setTwoFactorRequiredHandler(null);
+    fakeApi({ 'GET /admin/users': fail(403, 'TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in') });
+    localStorage.setItem(STORAGE_KEYS.token, 't0k3n');
+    await expect(call(adminApi.userCount)).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    const first: ApiError[] = [];
+    const unregister = setTwoFactorRequiredHandler((error) => first.push(error));
+    expect(first.map((error) => error.code)).toEqual(['TWO_FACTOR_REQUIRED']);
+    unregister();
+    const second: ApiError[] = [];
+    setTwoFactorRequiredHandler((error) => second.push(error));
+    expect(second).toHaveLength(0);
   });
 });

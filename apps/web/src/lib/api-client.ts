@@ -37,6 +37,37 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+let onTwoFactorRequired: ((error: ApiError) => void) | null = null;
+/** A refusal that came before the shell registered its handler (it registers once the user is known): delivered then. */
+let undelivered: ApiError | null = null;
+
+/**
+ * Called when an admin route answers `TWO_FACTOR_REQUIRED` (403): the account must turn on
+ * two-factor sign-in before any admin screen answers (docs/decisions/0023-account-security.md).
+ * The app shell sends the admin to Account security. One handler; the last registration wins, and
+ * the function returned unregisters it (unless another has replaced it).
+ */
+export function setTwoFactorRequiredHandler(handler: ((error: ApiError) => void) | null): () => void {
+  onTwoFactorRequired = handler;
+  if (handler && undelivered) {
+    const error = undelivered;
+    undelivered = null;
+    handler(error);
+  }
+  return () => {
+    if (onTwoFactorRequired === handler) onTwoFactorRequired = null;
+  };
+}
+
+/** What every failed call with a token reports to the session's owner. */
+function report(error: ApiError, token: string | null, reportUnauthorized: boolean): void {
+  if (!token) return;
+  if (reportUnauthorized && error.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized?.();
+  if (error.code !== 'TWO_FACTOR_REQUIRED') return;
+  if (onTwoFactorRequired) onTwoFactorRequired(error);
+  else undelivered = error;
+}
+
 const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value);
 
 async function decodeError(response: Response): Promise<ApiError> {
@@ -82,7 +113,7 @@ async function send<T>(method: Method, url: string, body: unknown, token: string
 
   if (!response.ok) {
     const error = await decodeError(response);
-    if (reportUnauthorized && token && error.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized?.();
+    report(error, token, reportUnauthorized);
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -154,7 +185,7 @@ export async function downloadFile<E extends Endpoint>(entry: E, request: Reques
   }
   if (!response.ok) {
     const error = await decodeError(response);
-    if (token && error.status === 401 && error.code === 'UNAUTHORIZED') onUnauthorized?.();
+    report(error, token, true);
     throw error;
   }
   return response.blob();

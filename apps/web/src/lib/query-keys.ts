@@ -36,6 +36,9 @@ export const queryKeys = {
     /** GET admin/payments: every page and filter under one prefix. */
     paymentsAll: ['admin', 'payments'] as const,
     payments: (params: Record<string, string | number>) => ['admin', 'payments', params] as const,
+    /** GET admin/audit: every page and filter under one prefix (an admin action adds a row). */
+    auditAll: ['admin', 'audit'] as const,
+    audit: (params: Record<string, string | number>) => ['admin', 'audit', params] as const,
     /** GET admin/activated-addons ('Package details'): every page, size and search under one prefix. */
     activatedAddonsAll: ['admin', 'activated-addons'] as const,
     activatedAddons: (page: number, size: number, search: string) => ['admin', 'activated-addons', { page, size, search }] as const,

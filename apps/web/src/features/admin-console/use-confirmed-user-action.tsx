@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { useEndUserSessionsMutation } from './api/end-user-sessions.ts';
 import type { BulkWebsiteStatus } from './api/set-websites-status.ts';
 import { useSetWebsitesStatusMutation } from './api/set-websites-status.ts';
 import { useUserStatusMutation, type StatusAction } from './use-user-status.ts';
@@ -14,7 +15,9 @@ export interface ActionTarget {
 }
 
 type Pending =
-  { kind: 'status'; user: ActionTarget; action: StatusAction } | { kind: 'websites'; user: ActionTarget; status: BulkWebsiteStatus };
+  | { kind: 'status'; user: ActionTarget; action: StatusAction }
+  | { kind: 'websites'; user: ActionTarget; status: BulkWebsiteStatus }
+  | { kind: 'sessions'; user: ActionTarget };
 
 const sites = (n: number | undefined) => (n === undefined ? 'websites' : n === 1 ? 'website' : `${n} websites`);
 
@@ -22,6 +25,17 @@ const sites = (n: number | undefined) => (n === undefined ? 'websites' : n === 1
 function describe(pending: Pending): { title: string; body: ReactNode; confirmLabel: string } {
   const { username, email, websiteCount } = pending.user;
   const who = `${username} (${email})`;
+  if (pending.kind === 'sessions')
+    return {
+      title: `Sign ${email} out on every device?`,
+      body: (
+        <Typography>
+          Every session of {who} ends now: they must sign in again in each browser and app. Their account, package and websites stay as they
+          are.
+        </Typography>
+      ),
+      confirmLabel: 'End all sessions',
+    };
   if (pending.kind === 'status')
     return pending.action === 'deactivate'
       ? {
@@ -65,15 +79,16 @@ function describe(pending: Pending): { title: string; body: ReactNode; confirmLa
 }
 
 /**
- * Deactivate, Pause All and Unpause All, each after a dialog that names the customer and the effect
- * (Activate runs at once). `dialog` is rendered once by the screen.
+ * Deactivate, Pause All, Unpause All and End all sessions, each after a dialog that names the
+ * customer and the effect (Activate runs at once). `dialog` is rendered once by the screen.
  */
 export function useConfirmedUserAction() {
   const status = useUserStatusMutation();
   const websites = useSetWebsitesStatusMutation();
+  const sessions = useEndUserSessionsMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [actingOn, setActingOn] = useState<number | null>(null);
-  const busy = status.isPending || websites.isPending;
+  const busy = status.isPending || websites.isPending || sessions.isPending;
 
   function run(action: Pending) {
     setActingOn(action.user.id);
@@ -85,7 +100,9 @@ export function useConfirmedUserAction() {
     };
     if (action.kind === 'status')
       status.mutate({ email: action.user.email, username: action.user.username, action: action.action }, settle);
-    else websites.mutate({ userId: action.user.id, username: action.user.username, status: action.status }, settle);
+    else if (action.kind === 'websites')
+      websites.mutate({ userId: action.user.id, username: action.user.username, status: action.status }, settle);
+    else sessions.mutate({ email: action.user.email }, settle);
   }
 
   const text = pending && describe(pending);
@@ -111,5 +128,7 @@ export function useConfirmedUserAction() {
     setStatus: (user: ActionTarget, action: StatusAction) =>
       action === 'activate' ? run({ kind: 'status', user, action }) : setPending({ kind: 'status', user, action }),
     setWebsites: (user: ActionTarget, next: BulkWebsiteStatus) => setPending({ kind: 'websites', user, status: next }),
+    /** Signs the user out everywhere, after asking. */
+    endSessions: (user: ActionTarget) => setPending({ kind: 'sessions', user }),
   };
 }

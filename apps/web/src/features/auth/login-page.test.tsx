@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@traffic/shared/messages';
 import { reloadPage } from '../../lib/reload-page.ts';
 import { STORAGE_KEYS } from '../../lib/session-store.ts';
@@ -114,5 +114,93 @@ describe('LoginPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter your email or username');
     expect(api.calls).toHaveLength(0);
+  });
+
+  describe('the code step (two-factor sign-in)', () => {
+    const EXPIRED = 'Your sign-in has expired. Please sign in again.';
+    const challenge = { twoFactorRequired: true, challenge: 'challenge-1' };
+    beforeEach(() => vi.mocked(reloadPage).mockClear());
+
+    async function reachCodeStep(replies: Parameters<typeof fakeApi>[0] = {}) {
+      const api = fakeApi({ 'POST /users/login': ok(challenge), ...replies });
+      const view = renderApp('/login');
+      await logIn('ann', 'secret-pass');
+      const code = await screen.findByLabelText('Authentication code');
+      return { ...view, api, code };
+    }
+
+    it('asks for the code after the password, then opens /home with the session', async () => {
+      const user = makeUser();
+      const { api, router, code } = await reachCodeStep({ 'POST /users/login/two-factor': ok({ token: 't2', data: user }) });
+
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(code).toHaveAttribute('inputmode', 'numeric');
+      expect(code).toHaveFocus();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+      expect(screen.getByText('Use a recovery code')).toBeInTheDocument();
+
+      await userEvent.type(code, '123 456');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      expect(api.callsTo('POST /users/login/two-factor')[0]?.body).toEqual({ challenge: 'challenge-1', code: '123456' });
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('t2');
+    });
+
+    it('takes a recovery code in the same field, with a keyboard that can type it', async () => {
+      const { api, router, code } = await reachCodeStep({ 'POST /users/login/two-factor': ok({ token: 't2', data: makeUser() }) });
+      await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      expect(code).toHaveAttribute('inputmode', 'text');
+      await userEvent.type(code, 'abcde-fghij');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      expect(api.callsTo('POST /users/login/two-factor')[0]?.body).toEqual({ challenge: 'challenge-1', code: 'abcde-fghij' });
+    });
+
+    it('checks the code before calling the server', async () => {
+      const { api, code } = await reachCodeStep();
+      await userEvent.type(code, '12ab');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Enter the 6-digit code from your authenticator app, or a recovery code');
+      expect(api.callsTo('POST /users/login/two-factor')).toHaveLength(0);
+    });
+
+    it('says a wrong code was wrong and stays on the code step, without a reload', async () => {
+      const wrong = 'That code did not work. Enter the newest code from your authenticator app, or a recovery code.';
+      const { api, code } = await reachCodeStep({ 'POST /users/login/two-factor': fail(400, 'BAD_REQUEST', wrong) });
+      await userEvent.type(code, '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(wrong);
+      expect(screen.getByLabelText('Authentication code')).toHaveFocus();
+      expect(reloadPage).not.toHaveBeenCalled();
+
+      // The lock-out after too many wrong codes is told the same way.
+      api.reply('POST /users/login/two-factor', fail(429, 'RATE_LIMITED', 'Too many attempts; try again in 15 minutes'));
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Too many attempts; try again in 15 minutes')).toBeInTheDocument();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    });
+
+    it('goes back to the password step with the reason when the sign-in has expired', async () => {
+      const { code } = await reachCodeStep({ 'POST /users/login/two-factor': fail(401, 'UNAUTHORIZED', EXPIRED) });
+      await userEvent.type(code, '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED);
+      expect(screen.getByLabelText('Email or Username')).toHaveValue('ann');
+      expect(screen.getByLabelText('Password')).toHaveValue('');
+      expect(screen.queryByLabelText('Authentication code')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+      expect(reloadPage).not.toHaveBeenCalled();
+    });
+
+    it('goes back to the password step on request', async () => {
+      await reachCodeStep();
+      await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+      expect(await screen.findByLabelText('Password')).toHaveValue('');
+      expect(screen.getByLabelText('Email or Username')).toHaveValue('ann');
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

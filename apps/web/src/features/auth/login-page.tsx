@@ -18,6 +18,7 @@ import { reloadPage } from '../../lib/reload-page.ts';
 import { readRedirect } from '../../lib/safe-redirect.ts';
 import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError } from '../../lib/session-store.ts';
 import { useLoginMutation } from './api/login.ts';
+import { TwoFactorStep } from './components/two-factor-step.tsx';
 
 interface LoginValues {
   username: string;
@@ -40,11 +41,14 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors },
   } = useForm<LoginValues>({ defaultValues: { username: '', password: '' }, resolver, reValidateMode: 'onSubmit' });
   // A failed login reloads the page (docs/product.md section 8); the reason comes back from the tab's storage.
   const [serverError, setServerError] = useState<string | null>(readLoginError);
   const error = errors.username?.message ?? errors.password?.message ?? serverError;
+  // The password step passed for an account with two-factor sign-in on: the code step finishes it.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   useEffect(() => {
     forgetLoginError();
@@ -53,7 +57,10 @@ export function LoginPage() {
   function submit(values: LoginValues) {
     setServerError(null);
     login.mutate(loginBodySchema.parse(values), {
-      onSuccess: ({ token, data: user }) => signIn(token, user, returnTo),
+      onSuccess: (answer) => {
+        if ('twoFactorRequired' in answer) setChallenge(answer.challenge);
+        else signIn(answer.token, answer.data, returnTo);
+      },
       onError: (failure) => {
         // The failed state of docs/product.md section 4: the session is cleared and the page reloaded, keeping the server's reason.
         keepLoginError(isApiError(failure) ? failure.message : MSG.genericError);
@@ -62,6 +69,25 @@ export function LoginPage() {
       },
     });
   }
+
+  /** Back to the password step (typed again), with the reason when there is one. */
+  function backToPassword(message: string | null) {
+    resetField('password');
+    setServerError(message);
+    setChallenge(null);
+  }
+
+  if (challenge)
+    return (
+      <FormCard title="Login" maxWidth="xs">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={({ token, data: user }) => signIn(token, user, returnTo)}
+          onExpired={backToPassword}
+          onBack={() => backToPassword(null)}
+        />
+      </FormCard>
+    );
 
   return (
     <FormCard title="Login" maxWidth="xs">

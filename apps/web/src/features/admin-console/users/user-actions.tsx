@@ -11,12 +11,13 @@ import type { StatusAction } from '../use-user-status.ts';
 export interface UserActionHandlers {
   onStatus: (user: AdminUserRow, action: StatusAction) => void;
   onWebsites: (user: AdminUserRow, status: BulkWebsiteStatus) => void;
+  onEndSessions: (user: AdminUserRow) => void;
   /** The user a call is running for: that row's buttons wait. */
   busyUserId: number | null;
 }
 
-/** Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'; their payments. */
-export function UserActions({ user, onStatus, onWebsites, busyUserId }: UserActionHandlers & { user: AdminUserRow }) {
+/** Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'; End all sessions; their payments. */
+export function UserActions({ user, onStatus, onWebsites, onEndSessions, busyUserId }: UserActionHandlers & { user: AdminUserRow }) {
   const busy = busyUserId === user.id;
   const noSites = user.websites.length === 0;
   return (
@@ -56,6 +57,17 @@ export function UserActions({ user, onStatus, onWebsites, busyUserId }: UserActi
           Unpause All
         </Button>
       </Stack>
+      <Button
+        size="small"
+        variant="outlined"
+        color="warning"
+        disabled={busy}
+        onClick={() => onEndSessions(user)}
+        aria-label={`End all sessions of ${user.username}`}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        End all sessions
+      </Button>
       <Link component={RouterLink} to={paths.adminPayments(user.email)} variant="body2" aria-label={`Payments of ${user.username}`}>
         Payments
       </Link>

@@ -193,6 +193,33 @@ describe('UsersPage (/users)', () => {
     await findToast(MSG.userActivateFailed);
   });
 
+  it('ends every session of a user after asking, and says how many ended', async () => {
+    const key = 'POST /admin/users/ann@example.com/sessions/end';
+    const { api } = openUsers({ [key]: ok({ ended: 3 }) });
+    const row = await rowOf('ann');
+
+    await user.click(within(row).getByRole('button', { name: 'End all sessions of ann' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign ann@example.com out on every device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(key)).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'End all sessions of ann' }));
+    const again = await screen.findByRole('dialog', { name: 'Sign ann@example.com out on every device?' });
+    await user.click(within(again).getByRole('button', { name: 'End all sessions' }));
+    await findToast('Signed out of 3 sessions.');
+    expect(api.callsTo(key)).toHaveLength(1);
+    expect(api.callsTo(key)[0]?.body).toBeUndefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's reason when the sessions could not be ended", async () => {
+    openUsers({ 'POST /admin/users/ann@example.com/sessions/end': fail(404, 'NOT_FOUND', 'User not found.') });
+    await user.click(within(await rowOf('ann')).getByRole('button', { name: 'End all sessions of ann' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End all sessions' }));
+    await findToast('User not found.');
+  });
+
   it('shows a loading state, then an empty state that names the filters', async () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));

@@ -80,6 +80,7 @@ export function UsersPage() {
                 busyUserId={actions.busyUserId}
                 onStatus={(user, action) => actions.setStatus({ ...user, websiteCount: user.websites.length }, action)}
                 onWebsites={(user, next) => actions.setWebsites({ ...user, websiteCount: user.websites.length }, next)}
+                onEndSessions={actions.endSessions}
               />
             </>
           )}

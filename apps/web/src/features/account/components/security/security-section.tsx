@@ -1,0 +1,66 @@
+import type { ReactNode, Ref } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { focusRing } from '../../../../components/focus-ring.ts';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A server time (ISO) as the reader's local date and time. */
+export function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : when.format(date);
+}
+
+/**
+ * One of the sections of Account security (/security): a titled region. The
+ * heading takes focus when `headingRef` is given (a section the page was opened for).
+ */
+export function SecuritySection({
+  id,
+  title,
+  description,
+  headingRef,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', minWidth: 0, scrollMarginTop: 80 }}
+    >
+      <Typography
+        id={`${id}-title`}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        variant="h6"
+        component="h2"
+        sx={{ fontWeight: 600, '&:focus': focusRing }}
+        gutterBottom
+      >
+        {title}
+      </Typography>
+      {description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {description}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** What a section shows while its data loads. */
+export function SectionLoading({ children }: { children: string }) {
+  return (
+    <Typography color="text.secondary" role="status">
+      {children}
+    </Typography>
+  );
+}

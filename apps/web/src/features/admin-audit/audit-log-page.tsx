@@ -1,0 +1,140 @@
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '@traffic/shared/audit-actions';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PagePagination } from '../../components/page-pagination.tsx';
+import { SearchField } from '../../components/search-field.tsx';
+import { useAuditLog } from './api.ts';
+import { AuditTable } from './audit-table.tsx';
+import { PAGE_SIZES, useAuditView, type AuditView } from './use-audit-view.ts';
+
+/** A dropdown whose empty choice ("All actions") shows as its value rather than as a blank. */
+const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+/** /admin/audit-log: who did what to whom, newest first, filtered and paged by the server. */
+export function AuditLogPage() {
+  const view = useAuditView();
+  const audit = useAuditLog(view.query);
+
+  // A link to a page past the end (or rows gone meanwhile): show the last page there is.
+  const total = audit.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / view.size) - 1);
+  const settled = audit.data !== undefined && !audit.isPlaceholderData;
+  const { page, setPage } = view;
+  useEffect(() => {
+    if (settled && page > lastPage) setPage(lastPage);
+  }, [settled, page, lastPage, setPage]);
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, sm: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Audit log
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Sign-ins, security changes and every administrator&apos;s action, newest first. Filter by who acted, what they did, whom or what it
+        concerned, and when.
+      </Typography>
+      <Paper variant="outlined">
+        <AuditFilters view={view} />
+        <LinearProgress aria-label="Updating" sx={{ visibility: audit.isFetching && !audit.isPending ? 'visible' : 'hidden' }} />
+        {audit.isError && !audit.data && (
+          <LoadError message="The audit log could not be loaded." onRetry={() => void audit.refetch()} retrying={audit.isFetching} />
+        )}
+        {audit.isPending && (
+          <Typography color="text.secondary" role="status" sx={{ p: 2 }}>
+            Loading the audit log…
+          </Typography>
+        )}
+        {audit.data && total === 0 && (
+          <EmptyState title="No audit records match these filters.">
+            {view.filtered ? 'Widen the dates or clear a filter.' : undefined}
+          </EmptyState>
+        )}
+        {audit.data && total > 0 && (
+          <>
+            <AuditTable rows={audit.data.rows} busy={audit.isFetching} />
+            <PagePagination
+              count={total}
+              capped={audit.data.totalCapped}
+              page={Math.min(page, lastPage)}
+              size={view.size}
+              sizes={PAGE_SIZES}
+              onPage={setPage}
+              onSize={view.setSize}
+            />
+          </>
+        )}
+      </Paper>
+    </Container>
+  );
+}
+
+function AuditFilters({ view }: { view: AuditView }) {
+  const { filters, typed } = view;
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ p: 2, flexWrap: { md: 'wrap' }, alignItems: { md: 'center' } }}
+      role="search"
+      aria-label="Filter the audit log"
+    >
+      <SearchField label="Actor" placeholder="Email" value={typed.actor} onChange={view.setActor} sx={{ flex: { md: '1 1 220px' } }} />
+      <TextField
+        select
+        label="Action"
+        size="small"
+        slotProps={showEmptyChoice}
+        value={filters.action}
+        onChange={(event) => view.setFilter('action', event.target.value)}
+        sx={{ minWidth: { md: 220 } }}
+      >
+        <MenuItem value="">All actions</MenuItem>
+        {AUDIT_ACTIONS.map((action) => (
+          <MenuItem key={action} value={action}>
+            {AUDIT_ACTION_LABELS[action]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <SearchField
+        label="Target"
+        placeholder="Email, URL or id"
+        value={typed.target}
+        onChange={view.setTarget}
+        sx={{ flex: { md: '1 1 220px' } }}
+      />
+      <TextField
+        label="From"
+        type="date"
+        size="small"
+        value={filters.from}
+        onChange={(event) => view.setFilter('from', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to || undefined } }}
+      />
+      <TextField
+        label="To"
+        type="date"
+        size="small"
+        value={filters.to}
+        onChange={(event) => view.setFilter('to', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from || undefined } }}
+      />
+      <Button
+        onClick={view.clearFilters}
+        disabled={!view.filtered}
+        sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', md: 'center' } }}
+      >
+        Clear filters
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MSG } from '@traffic/shared/messages';
+import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
+import { twoFactorLoginBodySchema } from '@traffic/shared/schemas/security.schema';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
+import { useLoginTwoFactorMutation, type SessionAnswer } from '../api/login-two-factor.ts';
+
+interface CodeValues {
+  code: string;
+}
+
+const resolver = formResolver<CodeValues>((values) => {
+  const parsed = twoFactorLoginBodySchema.shape.code.safeParse(values.code);
+  return parsed.success ? null : { field: 'code', message: firstMessage(parsed.error) };
+});
+
+interface TwoFactorStepProps {
+  /** The password step's challenge: names the half-finished sign-in for 5 minutes. */
+  challenge: string;
+  onSignedIn: (session: SessionAnswer) => void;
+  /** The challenge has expired (or was voided): the password step again, saying why. */
+  onExpired: (message: string) => void;
+  onBack: () => void;
+}
+
+/**
+ * The code step of a sign-in with two-factor sign-in on (docs/decisions/0023-account-security.md):
+ * the authenticator app's 6-digit code, or one of the recovery codes in the same field. A wrong
+ * code or the lockout is told here; an expired challenge goes back to the password.
+ */
+export function TwoFactorStep({ challenge, onSignedIn, onExpired, onBack }: TwoFactorStepProps) {
+  const verify = useLoginTwoFactorMutation();
+  // A recovery code has letters: the phone's number pad would not type it.
+  const [recovery, setRecovery] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<CodeValues>({ defaultValues: { code: '' }, resolver, reValidateMode: 'onSubmit' });
+  const error = errors.code?.message ?? serverError;
+
+  function submit(values: CodeValues) {
+    setServerError(null);
+    verify.mutate(twoFactorLoginBodySchema.parse({ challenge, code: values.code }), {
+      onSuccess: onSignedIn,
+      onError: (failure) => {
+        if (isApiError(failure, 'UNAUTHORIZED')) return onExpired(failure.message);
+        setServerError(isApiError(failure) ? failure.message : MSG.genericError);
+        setFocus('code', { shouldSelect: true });
+      },
+    });
+  }
+
+  function toggleRecovery() {
+    setRecovery((on) => !on);
+    setFocus('code');
+  }
+
+  return (
+    <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Two-factor sign-in">
+      <Typography>
+        {recovery
+          ? 'Enter one of your recovery codes, like abcde-fghij. Each code works once.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </Typography>
+      <TextField
+        label="Authentication code"
+        {...register('code')}
+        error={Boolean(error)}
+        autoComplete="one-time-code"
+        slotProps={{
+          htmlInput: {
+            inputMode: recovery ? 'text' : 'numeric',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            maxLength: 20,
+            'aria-describedby': 'two-factor-hint',
+          },
+        }}
+        autoFocus
+        fullWidth
+      />
+      <Typography id="two-factor-hint" variant="body2" color="text.secondary">
+        {recovery ? 'Back to your app? ' : "Can't use your app? "}
+        <Link component="button" type="button" variant="body2" onClick={toggleRecovery} sx={{ verticalAlign: 'baseline' }}>
+          {recovery ? 'Use the code from your app' : 'Use a recovery code'}
+        </Link>
+      </Typography>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" loading={verify.isPending} fullWidth>
+        Verify
+      </Button>
+      <Button onClick={onBack} disabled={verify.isPending} sx={{ alignSelf: 'flex-start' }}>
+        Back to sign in
+      </Button>
+    </Stack>
+  );
+}
