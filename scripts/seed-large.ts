@@ -118,6 +118,37 @@ const arr = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g,
 /** The i-th element (0-based, wrapping) of a literal array, in SQL. */
 const pick = (values: string[], i: string) => `(${arr(values)})[(${i}) % ${values.length} + 1]`;
 
+export const AUDIT_EVENTS = 200_000;
+
+/**
+ * The audit log of a busy year: 200,000 records (sign-ins, failed sign-ins, admin actions), newest
+ * last, for the admin's Audit log screen to page through. Added once, also to a data set seeded
+ * before the audit log existed.
+ */
+async function seedAuditLog(client: pg.Client): Promise<void> {
+  const { rows } = await client.query('select count(*)::int as n from audit_events');
+  if (rows[0].n >= AUDIT_EVENTS) return;
+  const t = Date.now();
+  const result = await client.query(
+    `insert into audit_events (at, actor_id, actor_email, action, target_type, target_id, target_label, subject_user_id, before, after, ip, device)
+     select now() - make_interval(secs => (${AUDIT_EVENTS} - n) * 150),
+            case when n % 10 = 0 then a.id else u.id end,
+            case when n % 10 = 0 then coalesce(a.email, 'admin@localhost') else u.email end,
+            case when n % 10 = 0 then (array['package_granted', 'payment_refunded', 'user_deactivated', 'notification_sent', 'catalogue_updated'])[1 + (n / 10) % 5]
+                 when n % 7 = 0 then 'sign_in_failed' else 'sign_in' end,
+            'user', u.id::text, u.email,
+            case when n % 10 = 0 then null else u.id end,
+            case when n % 10 = 0 then jsonb_build_object('status', 'INACTIVE') end,
+            case when n % 10 = 0 then jsonb_build_object('status', 'ACTIVE') else jsonb_build_object('with', 'password') end,
+            '10.' || (n % 250) || '.' || (n / 250 % 250) || '.' || (n % 199), 'Chrome on Linux'
+       from generate_series(1, ${AUDIT_EVENTS} - $1::int) as n
+       join lateral (select id, email from users where role = 'ROLE_USER' and id = (select min(id) from users where role = 'ROLE_USER') + n % 100000) u on true
+       left join lateral (select id, email from users where role = 'ROLE_ADMIN' order by id limit 1) a on true`,
+    [rows[0].n],
+  );
+  console.log(`  audit log: ${result.rowCount ?? 0} rows in ${Date.now() - t} ms`);
+}
+
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
@@ -139,7 +170,8 @@ async function main(): Promise<void> {
   try {
     const { rows } = await client.query('select count(*)::int as n from users where username = $1', [MARKER_USERNAME]);
     if (rows[0].n > 0) {
-      console.log('seed:large: the large data set is already there; nothing to do.');
+      await seedAuditLog(client);
+      console.log('seed:large: the large data set is already there; nothing else to do.');
       return;
     }
     const passwordHash = await hashPassword(SEED_PASSWORD);
@@ -330,6 +362,7 @@ async function main(): Promise<void> {
        on conflict (name) do update set last_run_at = greatest(scheduler_locks.last_run_at, excluded.last_run_at)`,
     );
     await client.query('commit');
+    await seedAuditLog(client);
     await step('analyze', 'analyze');
     // VACUUM sets the visibility map, so counts can be answered from indexes alone, as on a settled database.
     await step(

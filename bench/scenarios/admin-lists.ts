@@ -8,6 +8,7 @@ export interface LatencyResult {
 }
 
 const ROUNDS = 60;
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const WARMUP = 5;
 
 /** Every admin list call, on the large data set, one request at a time (an admin at a screen). */
@@ -39,6 +40,15 @@ export const ADMIN_CALLS: TimedCall[] = [
   { label: 'activated-addons deep page', method: 'GET', path: '/api/admin/activated-addons?page=1000&size=20' },
   { label: 'activated-addons search "lovelace"', method: 'GET', path: '/api/admin/activated-addons?page=0&size=20&search=lovelace' },
   { label: 'activated-addons search "a" (1 letter)', method: 'GET', path: '/api/admin/activated-addons?page=0&size=20&search=a' },
+  { label: 'audit log page 0 (200,000 records)', method: 'GET', path: '/api/admin/audit?page=0&size=25' },
+  { label: 'audit log deep page (offset 100,000)', method: 'GET', path: '/api/admin/audit?page=4000&size=25' },
+  { label: 'audit log action=payment_refunded', method: 'GET', path: '/api/admin/audit?page=0&size=25&action=payment_refunded' },
+  { label: 'audit log actor "ada"', method: 'GET', path: '/api/admin/audit?page=0&size=25&actor=ada' },
+  {
+    label: 'audit log target "lovelace" + last 30 days',
+    method: 'GET',
+    path: `/api/admin/audit?page=0&size=25&target=lovelace&from=${daysAgo(30)}`,
+  },
   { label: 'search-users "ada"', method: 'POST', path: '/api/admin/search-users', form: { filters: JSON.stringify({ search: 'ada' }) } },
   {
     label: 'search-users "ada lovelace"',

@@ -6,8 +6,8 @@ import type { ResponseOf } from '@traffic/shared/contract/endpoint';
 /** The admin the e2e server is started with (playwright.config.ts). */
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 
-/** A session as register and login answer it (the shared wire schema's type). */
-export type ApiSession = ResponseOf<typeof accountsApi.login>;
+/** A session as register and login answer it (the shared wire schema's type; login may answer a two-factor challenge instead). */
+export type ApiSession = ResponseOf<typeof accountsApi.register>;
 
 /** Unique per call, and never a run of six digits (the reset-code mail is searched for one). */
 export function uniqueName(prefix: string): string {
@@ -47,7 +47,9 @@ export function signInAdmin(request: APIRequestContext): Promise<ApiSession> {
 export async function loginViaApi(request: APIRequestContext, username: string, password: string): Promise<ApiSession> {
   const response = await request.post('/api/users/login', { data: { username, password } });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as ApiSession;
+  const answer = (await response.json()) as ResponseOf<typeof accountsApi.login>;
+  if (!('token' in answer)) throw new Error(`${username} has two-factor sign-in on: sign in with a code`);
+  return answer;
 }
 
 /**
