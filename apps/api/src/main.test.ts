@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './test-support/listening-app.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -50,8 +51,13 @@ describe('server start-up', () => {
 describe('a second start on the same data', () => {
   it('starts cleanly, keeps the data and does not create a second admin', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'traffic-main-'));
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const env = { DATA_DIR: dataDir, PORT: port };
+    // Each start asks the OS for a port free at that moment: a port picked once could be taken by
+    // another test file's connection in between (they share the ephemeral range).
+    let port = '';
+    const start = async () => {
+      port = String(await freePort());
+      return runServer({ DATA_DIR: dataDir, PORT: port }, 60_000, health);
+    };
     const health = async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(res.status).toBe(200);
@@ -59,9 +65,9 @@ describe('a second start on the same data', () => {
       expect(packages.map((p) => p.id)).toContain('pkgBasic');
     };
 
-    const first = await runServer(env, 60_000, health);
+    const first = await start();
     expect(first.output).toContain('created admin@localhost with password');
-    const second = await runServer(env, 60_000, health);
+    const second = await start();
     expect(second.output).toContain('Server listening');
     expect(second.output).not.toContain('created admin@localhost');
     expect(second.output).not.toMatch(/"level":50|could not start/);
