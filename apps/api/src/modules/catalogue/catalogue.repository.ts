@@ -19,42 +19,31 @@ export function findActiveAddons(db: Executor, kind: AddonKind): Promise<AddonRo
     .orderBy(asc(addonPackages.type), asc(addonPackages.price), asc(addonPackages.id));
 }
 
-export async function findPackage(db: Executor, id: string, includeDeleted = false): Promise<PackageRow | undefined> {
-  const [row] = await db
+export interface FindOptions {
+  /** Also a retired item (an order keeps pointing at what it bought). */
+  includeRetired?: boolean;
+  /** Locks the row for the rest of the transaction (an edit reads what it changes). */
+  lock?: boolean;
+}
+
+export async function findPackage(db: Executor, id: string, options: FindOptions = {}): Promise<PackageRow | undefined> {
+  const query = db
     .select()
     .from(packages)
-    .where(includeDeleted ? eq(packages.id, id) : and(eq(packages.id, id), isNull(packages.deletedAt)));
+    .where(options.includeRetired ? eq(packages.id, id) : and(eq(packages.id, id), isNull(packages.deletedAt)));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function findAddon(db: Executor, id: string, kind?: AddonKind, includeDeleted = false): Promise<AddonRow | undefined> {
+export async function findAddon(db: Executor, id: string, options: FindOptions & { kind?: AddonKind } = {}): Promise<AddonRow | undefined> {
   const conditions = [eq(addonPackages.id, id)];
-  if (kind) conditions.push(eq(addonPackages.kind, kind));
-  if (!includeDeleted) conditions.push(isNull(addonPackages.deletedAt));
-  const [row] = await db
+  if (options.kind) conditions.push(eq(addonPackages.kind, options.kind));
+  if (!options.includeRetired) conditions.push(isNull(addonPackages.deletedAt));
+  const query = db
     .select()
     .from(addonPackages)
     .where(and(...conditions));
-  return row;
-}
-
-/** A live package, locked for the rest of the transaction (an edit reads what it changes). */
-export async function lockLivePackage(db: Executor, id: string): Promise<PackageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
-    .for('update');
-  return row;
-}
-
-/** A live add-on of that kind, locked for the rest of the transaction. */
-export async function lockLiveAddon(db: Executor, id: string, kind: AddonKind): Promise<AddonRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(addonPackages)
-    .where(and(eq(addonPackages.id, id), eq(addonPackages.kind, kind), isNull(addonPackages.deletedAt)))
-    .for('update');
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -15,8 +15,6 @@ import { audit, type AuditSource, type AuditTarget } from '../audit/audit-source
 import {
   findAddon,
   findPackage,
-  lockLiveAddon,
-  lockLivePackage,
   retireAddon,
   retirePackage,
   updateAddonRow,
@@ -87,7 +85,7 @@ export async function updatePackage(
   source: AuditSource,
 ): Promise<Package> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const current = await lockLivePackage(tx, input.id);
+    const current = await findPackage(tx, input.id, { lock: true });
     if (!current) throw new AppError('NOT_FOUND', `No package ${input.id}.`);
     const row = await updatePackageRow(tx, input.id, {
       name: input.name,
@@ -113,7 +111,7 @@ export async function updatePackage(
 /** Retires the package: running subscriptions keep it until they end, nobody can buy it any more. */
 export async function deletePackage(ctx: AppContext, id: string, source: AuditSource): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const current = await lockLivePackage(tx, id);
+    const current = await findPackage(tx, id, { lock: true });
     const now = ctx.now();
     if (!current || !(await retirePackage(tx, id, now))) throw new AppError('NOT_FOUND', `No package ${id}.`);
     await audit(tx, source, now, {
@@ -134,7 +132,7 @@ export async function createAddon(
 ): Promise<AddonPackage> {
   const id = addonIdFor(input.count, kind);
   const created = await ctx.db.transaction(async (tx) => {
-    if (await findAddon(tx, id, undefined)) throw new AppError('CONFLICT', `An add-on with id ${id} already exists.`);
+    if (await findAddon(tx, id)) throw new AppError('CONFLICT', `An add-on with id ${id} already exists.`);
     const row = await upsertAddon(tx, { id, kind, name: input.name, price: input.price, count: input.count, type: input.type });
     // A retired item of the other kind can never share an id (the suffix differs), so a miss here is a race.
     if (!row) throw new AppError('CONFLICT', `An add-on with id ${id} already exists.`);
@@ -153,7 +151,7 @@ export async function updateAddon(
   source: AuditSource,
 ): Promise<AddonPackage> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const current = await lockLiveAddon(tx, input.id, kind);
+    const current = await findAddon(tx, input.id, { kind, lock: true });
     if (!current) throw new AppError('NOT_FOUND', `No ${label(kind)} package ${input.id}.`);
     const row = await updateAddonRow(tx, input.id, kind, {
       name: input.name,
@@ -176,7 +174,7 @@ export async function updateAddon(
 
 export async function deleteAddon(ctx: AppContext, kind: AddonKind, id: string, source: AuditSource): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const current = await lockLiveAddon(tx, id, kind);
+    const current = await findAddon(tx, id, { kind, lock: true });
     const now = ctx.now();
     if (!current || !(await retireAddon(tx, id, kind, now))) throw new AppError('NOT_FOUND', `No ${label(kind)} package ${id}.`);
     await audit(tx, source, now, {

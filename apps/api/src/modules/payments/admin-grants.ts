@@ -26,7 +26,7 @@ type ActivationRow = NonNullable<Awaited<ReturnType<typeof findActivationByOrder
 async function packageState(tx: Executor, userId: number, type: string): Promise<Record<string, unknown> | undefined> {
   const subscription = await findSubscription(tx, userId, type);
   if (!subscription) return undefined;
-  const pkg = await findPackage(tx, subscription.packageId, true);
+  const pkg = await findPackage(tx, subscription.packageId, { includeRetired: true });
   return { package: subscription.packageId, name: pkg?.name ?? null, expiresAt: subscription.expiresAt.toISOString() };
 }
 
@@ -56,7 +56,7 @@ async function grant(
 ): Promise<{ userId: number; activation: ActivationRow | undefined }> {
   const target = await findUserByEmail(ctx.db, email);
   if (!target) throw new AppError('NOT_FOUND', `No user with email ${email.trim()}.`);
-  const item = kind === 'package' ? await findPackage(ctx.db, itemId) : await findAddon(ctx.db, itemId, kind);
+  const item = kind === 'package' ? await findPackage(ctx.db, itemId) : await findAddon(ctx.db, itemId, { kind });
   if (!item) throw new AppError('NOT_FOUND', `No ${kind === 'package' ? 'package' : 'add-on'} ${itemId}.`);
   const now = ctx.now();
   const activation = await ctx.db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ export async function priceItem(ctx: AppContext, kind: OrderKind, id: string): P
     if (!pkg) throw new AppError('NOT_FOUND', `No package ${id}.`);
     return { name: pkg.name, type: pkg.type, amount: formatAmount(pkg.price) };
   }
-  const addon = await findAddon(ctx.db, id, kind);
+  const addon = await findAddon(ctx.db, id, { kind });
   if (!addon) throw new AppError('NOT_FOUND', `No ${kind === 'hits' ? 'extra hits' : 'extra slots'} package ${id}.`);
   return { name: addon.name, type: addon.type, amount: formatAmount(addon.price) };
 }

@@ -42,7 +42,7 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
   let effect: GrantEffect;
 
   if (order.kind === 'package') {
-    const pkg = await findPackage(tx, order.itemId, true);
+    const pkg = await findPackage(tx, order.itemId, { includeRetired: true });
     if (!pkg) throw new AppError('NOT_FOUND', `No package ${order.itemId}.`);
     const current = await findSubscription(tx, user.id, pkg.type);
     // docs/product.md section 10: the same package still running is extended by a calendar month; anything else is replaced.
@@ -77,7 +77,7 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
       await updateUser(tx, user.id, { status: 'ACTIVE', updatedAt: now });
     }
   } else {
-    const addon = await findAddon(tx, order.itemId, order.kind as 'hits' | 'slots', true);
+    const addon = await findAddon(tx, order.itemId, { kind: order.kind as 'hits' | 'slots', includeRetired: true });
     if (!addon) throw new AppError('NOT_FOUND', `No add-on ${order.itemId}.`);
     const activation = await insertActivation(tx, {
       userId: user.id,
@@ -127,7 +127,7 @@ export type RenewalOutcome = 'renewed' | 'early' | 'not-applicable';
  */
 export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow): Promise<RenewalOutcome> {
   if (order.kind !== 'package' || !order.grantedAt || order.revokedAt) return 'not-applicable';
-  const pkg = await findPackage(tx, order.itemId, true);
+  const pkg = await findPackage(tx, order.itemId, { includeRetired: true });
   if (!pkg) return 'not-applicable';
   await lockUser(tx, order.userId);
   const current = await findSubscription(tx, order.userId, pkg.type);
@@ -163,7 +163,7 @@ export async function revokeOrder(
   const now = ctx.now();
   const effect = order.grantEffect as GrantEffect | null;
   if (order.grantedAt && effect?.kind === 'package') {
-    const pkg = await findPackage(tx, order.itemId, true);
+    const pkg = await findPackage(tx, order.itemId, { includeRetired: true });
     await lockUser(tx, order.userId);
     const current = pkg ? await findSubscription(tx, order.userId, pkg.type) : undefined;
     if (current && current.orderId === order.id) {
