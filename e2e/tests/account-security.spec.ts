@@ -165,3 +165,38 @@ test("an admin's refund and package grants appear in the audit log with what the
   await adminPage.getByRole('option', { name: 'Payment refunded' }).click();
   await expect(log.getByRole('row').filter({ hasText: details.email })).toHaveCount(1);
 });
+
+test('an admin turns off two-factor sign-in for a customer who lost the app and the codes; the customer sees it', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { details, session } = await registerViaApi(request);
+  const setup = await request.post('/api/account/two-factor/setup', { headers: bearer(session) });
+  const { secret } = (await setup.json()) as { secret: string };
+  const enabled = await request.post('/api/account/two-factor/enable', {
+    headers: bearer(session),
+    data: { password: details.password, code: await generate({ secret }) },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+
+  const adminPage = await (await signedInContext(browser, baseURL!, await signInAdmin(request))).newPage();
+  await adminPage.goto('/users');
+  await adminPage.getByRole('searchbox', { name: 'Search' }).fill(details.email);
+  const row = adminPage.getByRole('table', { name: 'Users details' }).getByRole('row').filter({ hasText: details.email });
+  const turnOff = row.getByRole('button', { name: `Turn off two-factor sign-in of ${details.username}` });
+  await turnOff.click();
+  const dialog = adminPage.getByRole('dialog', { name: `Turn off two-factor sign-in for ${details.email}?` });
+  await dialog.getByRole('button', { name: 'Turn off two-factor' }).click();
+  await expect(toast(adminPage, `Two-factor sign-in is off for ${details.username}.`)).toBeVisible();
+  // The list is asked again: the button is gone with the second factor.
+  await expect(turnOff).toHaveCount(0);
+
+  // The password alone signs the customer in now, and their activity says who turned it off.
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await logIn(page, details.username, details.password);
+  await expect.poll(() => pathOf(page)).toBe('/home');
+  await page.goto('/security');
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toContainText('Two-factor sign-in is off.');
+  await expect(page.getByRole('list', { name: 'Security activity' })).toContainText('Two-factor sign-in turned off by an administrator');
+});

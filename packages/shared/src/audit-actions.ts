@@ -20,6 +20,7 @@ export const ADMIN_ACTIONS = [
   'user_activated',
   'user_deactivated',
   'user_sessions_ended',
+  'user_two_factor_reset',
   'package_granted',
   'addon_granted',
   'addon_deleted',
@@ -54,6 +55,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   user_activated: 'User activated',
   user_deactivated: 'User deactivated',
   user_sessions_ended: "User's sessions ended",
+  user_two_factor_reset: "User's two-factor sign-in turned off",
   package_granted: 'Package granted',
   addon_granted: 'Add-on granted',
   addon_deleted: 'Add-on deleted',
@@ -65,4 +67,22 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   catalogue_retired: 'Catalogue item retired',
   notification_sent: 'Notification sent',
   job_retried: 'Failed job retried',
+};
+
+/**
+ * How each action reads in an account's own security activity: an administrator's action on the
+ * account says so (the owner is not told which administrator, nor from where).
+ */
+export const ACCOUNT_EVENT_LABELS: Record<AuditAction, string> = {
+  ...AUDIT_ACTION_LABELS,
+  user_activated: 'Account activated by an administrator',
+  user_deactivated: 'Account deactivated by an administrator',
+  user_sessions_ended: 'Signed out everywhere by an administrator',
+  user_two_factor_reset: 'Two-factor sign-in turned off by an administrator',
+  package_granted: 'Package granted by an administrator',
+  addon_granted: 'Add-on granted by an administrator',
+  addon_deleted: 'Add-on removed by an administrator',
+  payment_refunded: 'Payment refunded by an administrator',
+  websites_paused: 'All websites paused by an administrator',
+  websites_unpaused: 'All websites switched on by an administrator',
 };

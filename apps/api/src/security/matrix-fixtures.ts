@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, schema } from '@traffic/db';
 import { signToken } from '../http/auth.ts';
 import type { App } from '../app.ts';
@@ -37,6 +37,8 @@ export interface Fixtures {
     sessionOfA(): Promise<string>;
     /** A spare customer, for probes that end every session of an account, and a new session of theirs. */
     spare(): Promise<{ email: string; headers: Record<string, string> }>;
+    /** A new customer with two-factor sign-in on, by email. */
+    twoFactorCustomer(): Promise<string>;
   };
 }
 
@@ -112,6 +114,11 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
         email: spareCustomer.user.email,
         headers: { authorization: `Bearer ${signToken(app, { userId: spareCustomer.user.id, sessionId })}` },
       };
+    },
+    async twoFactorCustomer() {
+      const customer = await fresh.customer();
+      await app.ctx.db.update(schema.users).set({ totpEnabledAt: new Date() }).where(eq(schema.users.id, customer.user.id));
+      return customer.user.email;
     },
     async sessionOfA() {
       const sessionId = randomUUID();

@@ -294,6 +294,10 @@ export const PROBES: Record<string, Probe> = {
     request: async (f) => ({ url: `/api/admin/users/${(await f.fresh.spare()).email}/sessions/end` }),
     expect: ADMIN_ONLY(200),
   },
+  'POST /api/admin/users/:email/two-factor/reset': {
+    request: async (f) => ({ url: `/api/admin/users/${await f.fresh.twoFactorCustomer()}/two-factor/reset` }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit?action=sign_in' }), expect: ADMIN_ONLY(200) },
 
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: ADMIN_ONLY(200) },

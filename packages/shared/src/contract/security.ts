@@ -105,6 +105,17 @@ export const securityApi = {
     },
     (s) => ({ params: s.emailParamsSchema, responses: { 200: s.endedSessionsSchema } }),
   ),
+  resetUserTwoFactor: endpoint(
+    {
+      method: 'POST',
+      path: '/admin/users/:email/two-factor/reset',
+      auth: 'admin',
+      tag,
+      errors,
+      summary: "Turn off a customer's two-factor sign-in, for one who lost the app and the recovery codes (admin)",
+    },
+    (s) => ({ params: s.emailParamsSchema, responses: { 200: s.okSchema } }),
+  ),
   auditLog: endpoint(
     { method: 'GET', path: '/admin/audit', auth: 'admin', tag, errors, summary: 'The audit log, newest first, filtered and paged (admin)' },
     (s) => ({ query: s.auditQuerySchema, responses: { 200: s.auditPageSchema } }),

@@ -38,6 +38,8 @@ export const adminUserRowSchema = z.object({
   package_id: z.string().nullable(),
   package_name: z.string().nullable(),
   subscription_expiry_date: z.string().nullable(),
+  /** Whether the customer signs in with a second factor (an admin can turn it off for them). */
+  two_factor: z.boolean(),
   websites: z.array(
     z.object({ id: z.number(), url: z.string(), status: z.string(), type: z.string(), ninehits_state: z.string().nullable() }),
   ),

@@ -7,7 +7,7 @@ import { auditLog, ownSecurityEvents } from '../audit/audit-log.ts';
 import { getUserObject } from './load-user.ts';
 import { finishTwoFactorSignIn } from './login-user.ts';
 import { changePassword, endOtherSessions, endOwnSession, endUserSessions, securityOverview } from './sessions.ts';
-import { disableTwoFactor, enableTwoFactor, replaceRecoveryCodesWithCode, setupTwoFactor } from './two-factor.ts';
+import { disableTwoFactor, enableTwoFactor, replaceRecoveryCodesWithCode, resetUserTwoFactor, setupTwoFactor } from './two-factor.ts';
 
 /** Per-address limits on the calls that check a code or a password; the lockout rules are in the use cases. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -75,5 +75,9 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   await route(app, api.endUserSessions, async (request) => ({
     ended: await endUserSessions(ctx, request.params.email, auditSource(request)),
   }));
+  await route(app, api.resetUserTwoFactor, async (request) => {
+    await resetUserTwoFactor(ctx, request.params.email, auditSource(request));
+    return ok;
+  });
   await route(app, api.auditLog, (request) => auditLog(ctx, request.query));
 }

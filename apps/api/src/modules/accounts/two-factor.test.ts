@@ -162,6 +162,45 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(await actions(customer.user.id)).toContain('two_factor_off');
   });
 
+  it("lets an admin turn off a customer's two-factor sign-in (lost app and codes): recorded, mailed, never another admin's", async () => {
+    const { recoveryCodes: codes } = await enrolTwoFactor(t.app, customer, customer.password, t.clock.now);
+    const admin = await loginAdmin(t.app);
+    const reset = (email: string, session: Session = admin) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/users/${encodeURIComponent(email)}/two-factor/reset`, headers: session.headers });
+    const pending = await challenge(); // a code step begun before the reset
+
+    const byCustomer = await reset(customer.user.email, customer);
+    expect(byCustomer.statusCode).toBe(403);
+    expect(await t.app.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, customer.user.id))).toHaveLength(10);
+
+    expect((await reset(customer.user.email.toUpperCase())).statusCode).toBe(200);
+    // The password alone signs in now; the old recovery codes and the pending code step are void.
+    expect((await loginStep()).json()).toHaveProperty('token');
+    expect(await t.app.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, customer.user.id))).toHaveLength(0);
+    const stale = await codeStep(pending, codes[0]!);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe('Your sign-in has expired. Please sign in again.');
+    const mails = await t.app.ctx.db.select().from(emails).where(eq(emails.to, customer.user.email));
+    expect(mails.filter((m) => m.subject === 'Two-factor sign-in was turned off').map((m) => m.text)).toEqual([
+      expect.stringContaining('An administrator turned off two-factor sign-in for your account'),
+    ]);
+    const [record] = await t.app.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'user_two_factor_reset'));
+    expect(record).toMatchObject({
+      actorEmail: TEST_ADMIN.email,
+      subjectUserId: customer.user.id,
+      before: { twoFactor: 'on' },
+      after: { twoFactor: 'off' },
+    });
+
+    const again = await reset(customer.user.email);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Two-factor sign-in is already off for this user.');
+    expect((await reset('nobody@example.com')).statusCode).toBe(404);
+    const ofAdmin = await reset(TEST_ADMIN.email);
+    expect(ofAdmin.statusCode).toBe(403);
+    expect(ofAdmin.json().message).toBe("An administrator's two-factor sign-in can only be turned off by that administrator.");
+  });
+
   it('replaces the recovery codes with a code: the old ones stop working', async () => {
     const { secret, recoveryCodes: old } = await enrolTwoFactor(t.app, customer, customer.password, t.clock.now);
     t.clock.advance(STEP_MS);

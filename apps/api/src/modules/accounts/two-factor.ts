@@ -6,7 +6,7 @@ import { seal, unseal } from '../../lib/secret-box.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
 import { queueEmail } from '../mail/queue-email.ts';
-import { findUserForUpdate, type UserRow } from './users.repository.ts';
+import { findUserByEmail, findUserForUpdate, type UserRow } from './users.repository.ts';
 import { replaceRecoveryCodes, setTwoFactor, useRecoveryCode } from './two-factor.repository.ts';
 import { accountLoginKey, clientOf, lockAddress } from './login-failures.repository.ts';
 import { lockoutError, lockoutGate } from './login-user.ts';
@@ -154,6 +154,39 @@ export async function disableTwoFactor(
       text: `Hello ${user.username},\n\nTwo-factor sign-in was turned off for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}).\n\nIf this was not you, reset your password now, sign out everywhere else on Account security and turn two-factor sign-in back on.`,
     });
     return true;
+  });
+  ctx.jobs.kick();
+}
+
+/**
+ * POST admin/users/{email}/two-factor/reset: an admin turns off a customer's two-factor sign-in, for
+ * one who lost both the app and the recovery codes and proved who they are to support. The password
+ * still guards the account; the owner is told by e-mail and sees it in their security activity. An
+ * administrator's own second factor is never turned off by another: only by its owner, with a code.
+ */
+export async function resetUserTwoFactor(ctx: AppContext, email: string, source: AuditSource): Promise<void> {
+  const found = await findUserByEmail(ctx.db, email);
+  if (!found) throw new AppError('NOT_FOUND', 'User not found.');
+  if (found.role !== 'ROLE_USER')
+    throw new AppError('FORBIDDEN', "An administrator's two-factor sign-in can only be turned off by that administrator.");
+  await ctx.db.transaction(async (tx) => {
+    const user = await findUserForUpdate(tx, found.id);
+    if (!user?.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off for this user.');
+    const now = ctx.now();
+    await setTwoFactor(tx, user.id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
+    await replaceRecoveryCodes(tx, user.id, [], now);
+    await audit(tx, source, now, {
+      action: 'user_two_factor_reset',
+      target: userTarget(user),
+      subjectUserId: user.id,
+      before: { twoFactor: 'on' },
+      after: { twoFactor: 'off' },
+    });
+    await queueEmail(tx, {
+      to: user.email,
+      subject: 'Two-factor sign-in was turned off',
+      text: `Hello ${user.username},\n\nAn administrator turned off two-factor sign-in for your account at ${now.toUTCString()}. Your password alone signs you in now: turn two-factor sign-in back on in Account security.\n\nIf you did not ask us for this, reset your password now with "Forgot password" on the sign-in page and tell us.`,
+    });
   });
   ctx.jobs.kick();
 }

@@ -67,6 +67,7 @@ export interface UsersPageRow {
   package_id: string | null;
   package_name: string | null;
   expires_at: string | null;
+  two_factor: boolean;
   websites: { id: number; url: string; status: string; type: string; ninehits_state: string | null }[];
 }
 
@@ -109,6 +110,7 @@ export async function usersPage(
             limit ${q.size} offset ${q.page * q.size}
           )
           select u.id, u.username, u.email, u.status, s.package_id, p.name as package_name, s.expires_at,
+            u.totp_enabled_at is not null as two_factor,
             coalesce((select json_agg(json_build_object('id', w.id, 'url', w.url, 'status', w.status, 'type', w.type, 'ninehits_state', w.ninehits_state) order by w.id)
                       from websites w where w.user_id = u.id and w.type = ${type}), '[]'::json) as websites
           from page join users u on u.id = page.id

@@ -17,6 +17,7 @@ export async function listUsers(ctx: AppContext, type: PackageType, q: ListUsers
       package_id: r.package_id,
       package_name: r.package_name,
       subscription_expiry_date: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+      two_factor: r.two_factor,
       websites: r.websites,
     })),
   };

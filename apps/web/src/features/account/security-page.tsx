@@ -30,7 +30,7 @@ export function SecurityPage() {
         <TwoFactorSection email={user.email} requiredNotice={twoFactorRequired} />
         <ChangePasswordSection />
         <SessionsSection />
-        <SecurityActivitySection email={user.email} />
+        <SecurityActivitySection />
       </Stack>
     </Container>
   );

@@ -78,6 +78,7 @@ export function makeUserRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow
     package_id: 'pkgBasic',
     package_name: 'Basic',
     subscription_expiry_date: '2031-05-01T00:00:00.000Z',
+    two_factor: false,
     websites: [],
     ...overrides,
   };

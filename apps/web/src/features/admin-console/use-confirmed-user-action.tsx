@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { useEndUserSessionsMutation } from './api/end-user-sessions.ts';
+import { useResetUserTwoFactorMutation } from './api/reset-user-two-factor.ts';
 import type { BulkWebsiteStatus } from './api/set-websites-status.ts';
 import { useSetWebsitesStatusMutation } from './api/set-websites-status.ts';
 import { useUserStatusMutation, type StatusAction } from './use-user-status.ts';
@@ -17,7 +18,8 @@ export interface ActionTarget {
 type Pending =
   | { kind: 'status'; user: ActionTarget; action: StatusAction }
   | { kind: 'websites'; user: ActionTarget; status: BulkWebsiteStatus }
-  | { kind: 'sessions'; user: ActionTarget };
+  | { kind: 'sessions'; user: ActionTarget }
+  | { kind: 'twoFactor'; user: ActionTarget };
 
 const sites = (n: number | undefined) => (n === undefined ? 'websites' : n === 1 ? 'website' : `${n} websites`);
 
@@ -35,6 +37,20 @@ function describe(pending: Pending): { title: string; body: ReactNode; confirmLa
         </Typography>
       ),
       confirmLabel: 'End all sessions',
+    };
+  if (pending.kind === 'twoFactor')
+    return {
+      title: `Turn off two-factor sign-in for ${email}?`,
+      body: (
+        <>
+          <Typography gutterBottom>
+            {who} will sign in with the password alone, and their recovery codes stop working. Do this only for a customer who lost both the
+            authenticator app and the recovery codes, once you are sure it is them.
+          </Typography>
+          <Typography>They get an e-mail about it, and can turn two-factor sign-in on again in Account security.</Typography>
+        </>
+      ),
+      confirmLabel: 'Turn off two-factor',
     };
   if (pending.kind === 'status')
     return pending.action === 'deactivate'
@@ -79,16 +95,17 @@ function describe(pending: Pending): { title: string; body: ReactNode; confirmLa
 }
 
 /**
- * Deactivate, Pause All, Unpause All and End all sessions, each after a dialog that names the
+ * Deactivate, Pause All, Unpause All, End all sessions and Turn off two-factor, each after a dialog that names the
  * customer and the effect (Activate runs at once). `dialog` is rendered once by the screen.
  */
 export function useConfirmedUserAction() {
   const status = useUserStatusMutation();
   const websites = useSetWebsitesStatusMutation();
   const sessions = useEndUserSessionsMutation();
+  const twoFactor = useResetUserTwoFactorMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [actingOn, setActingOn] = useState<number | null>(null);
-  const busy = status.isPending || websites.isPending || sessions.isPending;
+  const busy = status.isPending || websites.isPending || sessions.isPending || twoFactor.isPending;
 
   function run(action: Pending) {
     setActingOn(action.user.id);
@@ -102,6 +119,7 @@ export function useConfirmedUserAction() {
       status.mutate({ email: action.user.email, username: action.user.username, action: action.action }, settle);
     else if (action.kind === 'websites')
       websites.mutate({ userId: action.user.id, username: action.user.username, status: action.status }, settle);
+    else if (action.kind === 'twoFactor') twoFactor.mutate({ email: action.user.email, username: action.user.username }, settle);
     else sessions.mutate({ email: action.user.email }, settle);
   }
 
@@ -130,5 +148,7 @@ export function useConfirmedUserAction() {
     setWebsites: (user: ActionTarget, next: BulkWebsiteStatus) => setPending({ kind: 'websites', user, status: next }),
     /** Signs the user out everywhere, after asking. */
     endSessions: (user: ActionTarget) => setPending({ kind: 'sessions', user }),
+    /** Turns off the user's two-factor sign-in, after asking. */
+    resetTwoFactor: (user: ActionTarget) => setPending({ kind: 'twoFactor', user }),
   };
 }

@@ -12,12 +12,23 @@ export interface UserActionHandlers {
   onStatus: (user: AdminUserRow, action: StatusAction) => void;
   onWebsites: (user: AdminUserRow, status: BulkWebsiteStatus) => void;
   onEndSessions: (user: AdminUserRow) => void;
+  onResetTwoFactor: (user: AdminUserRow) => void;
   /** The user a call is running for: that row's buttons wait. */
   busyUserId: number | null;
 }
 
-/** Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'; End all sessions; their payments. */
-export function UserActions({ user, onStatus, onWebsites, onEndSessions, busyUserId }: UserActionHandlers & { user: AdminUserRow }) {
+/**
+ * Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'; End all
+ * sessions; Turn off two-factor (while it is on); their payments.
+ */
+export function UserActions({
+  user,
+  onStatus,
+  onWebsites,
+  onEndSessions,
+  onResetTwoFactor,
+  busyUserId,
+}: UserActionHandlers & { user: AdminUserRow }) {
   const busy = busyUserId === user.id;
   const noSites = user.websites.length === 0;
   return (
@@ -68,6 +79,19 @@ export function UserActions({ user, onStatus, onWebsites, onEndSessions, busyUse
       >
         End all sessions
       </Button>
+      {user.two_factor && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          disabled={busy}
+          onClick={() => onResetTwoFactor(user)}
+          aria-label={`Turn off two-factor sign-in of ${user.username}`}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Turn off two-factor
+        </Button>
+      )}
       <Link component={RouterLink} to={paths.adminPayments(user.email)} variant="body2" aria-label={`Payments of ${user.username}`}>
         Payments
       </Link>

@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 
 const ann = makeUserRow({
+  two_factor: true,
   websites: [
     { id: 11, url: 'https://ann.example.com', status: 'ACTIVE', type: 'normal', ninehits_state: 'approved' },
     { id: 12, url: 'https://shop.example.com', status: 'PAUSED', type: 'normal', ninehits_state: 'pending' },
@@ -218,6 +219,36 @@ describe('UsersPage (/users)', () => {
     await user.click(within(await rowOf('ann')).getByRole('button', { name: 'End all sessions of ann' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End all sessions' }));
     await findToast('User not found.');
+  });
+
+  it("turns off a customer's two-factor sign-in after a warning, only where it is on", async () => {
+    const key = 'POST /admin/users/ann@example.com/two-factor/reset';
+    const { api } = openUsers({ [key]: ok({ ok: true }) });
+    const row = await rowOf('ann');
+    expect(within(await rowOf('bob')).queryByRole('button', { name: /two-factor/ })).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: 'Turn off two-factor sign-in of ann' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in for ann@example.com?' });
+    expect(dialog).toHaveTextContent('lost both the authenticator app and the recovery codes');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(key)).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Turn off two-factor sign-in of ann' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn off two-factor' }));
+    await findToast('Two-factor sign-in is off for ann.');
+    expect(api.callsTo(key)).toHaveLength(1);
+    // The list is asked again, so the row shows what the server now says.
+    await waitFor(() => expect(api.callsTo(NORMAL).length).toBeGreaterThan(1));
+  });
+
+  it("shows the server's reason when two-factor could not be turned off", async () => {
+    openUsers({
+      'POST /admin/users/ann@example.com/two-factor/reset': fail(409, 'CONFLICT', 'Two-factor sign-in is already off for this user.'),
+    });
+    await user.click(within(await rowOf('ann')).getByRole('button', { name: 'Turn off two-factor sign-in of ann' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn off two-factor' }));
+    await findToast('Two-factor sign-in is already off for this user.');
   });
 
   it('shows a loading state, then an empty state that names the filters', async () => {

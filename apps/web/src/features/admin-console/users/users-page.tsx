@@ -81,6 +81,7 @@ export function UsersPage() {
                 onStatus={(user, action) => actions.setStatus({ ...user, websiteCount: user.websites.length }, action)}
                 onWebsites={(user, next) => actions.setWebsites({ ...user, websiteCount: user.websites.length }, next)}
                 onEndSessions={actions.endSessions}
+                onResetTwoFactor={actions.resetTwoFactor}
               />
             </>
           )}

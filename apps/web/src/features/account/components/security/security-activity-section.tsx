@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AUDIT_ACTION_LABELS } from '@traffic/shared/audit-actions';
+import { ACCOUNT_EVENT_LABELS } from '@traffic/shared/audit-actions';
 import type { AccountEvents } from '@traffic/shared/schemas/security.schema';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError } from '../../../../components/load-error.tsx';
@@ -11,28 +11,22 @@ import { formatWhen, SecuritySection, SectionLoading } from './security-section.
 
 type EventRow = AccountEvents['rows'][number];
 
-function EventItem({ event, email }: { event: EventRow; email: string }) {
+/** One event: what, when, and from which device and address (the server leaves those out of an administrator's action). */
+function EventItem({ event }: { event: EventRow }) {
   const where = [event.device, event.ip && `IP ${event.ip}`].filter(Boolean).join(' · ');
-  // Someone else's action on this account (an administrator ending its sessions).
-  const by = event.actorEmail && event.actorEmail.toLowerCase() !== email.toLowerCase() ? event.actorEmail : null;
   return (
     <Box component="li" sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
-      <Typography sx={{ fontWeight: 600 }}>{AUDIT_ACTION_LABELS[event.action]}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>{ACCOUNT_EVENT_LABELS[event.action]}</Typography>
       <Typography variant="body2" color="text.secondary">
         <time dateTime={event.at}>{formatWhen(event.at)}</time>
         {where && ` · ${where}`}
       </Typography>
-      {by && (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          By {by}
-        </Typography>
-      )}
     </Box>
   );
 }
 
 /** The account's own security events (GET account/events), newest first, 20 a page. */
-export function SecurityActivitySection({ email }: { email: string }) {
+export function SecurityActivitySection() {
   const [page, setPage] = useState(0);
   const events = useSecurityEvents(page);
 
@@ -52,7 +46,7 @@ export function SecurityActivitySection({ email }: { email: string }) {
       <>
         <Box component="ul" aria-label="Security activity" aria-busy={events.isFetching} sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {events.data.rows.map((event) => (
-            <EventItem key={event.id} event={event} email={email} />
+            <EventItem key={event.id} event={event} />
           ))}
         </Box>
         {events.data.total > EVENTS_PAGE_SIZE && (
