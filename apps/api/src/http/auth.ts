@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -49,17 +50,11 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
     const rule = request.routeOptions.config.auth;
     if (!rule || rule === 'public') return;
     const user = await authenticate(app, request);
-    if (rule === 'admin' && user.role !== 'ROLE_ADMIN') {
-      throw new AppError('FORBIDDEN', 'This action needs an administrator.');
-    }
+    if (rule !== 'admin') return;
     if (user.twoFactorRequired && !user.twoFactor) {
-      if (rule === 'admin') {
-        throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
-      }
-      // On the routes every account uses, such an admin has a customer's powers only (their own
-      // account, enrolment included), never an admin's reach into other accounts.
-      request.auth = { ...user, role: 'ROLE_USER' };
+      throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
     }
+    if (user.role !== 'ROLE_ADMIN') throw new AppError('FORBIDDEN', 'This action needs an administrator.');
   });
 }
 
@@ -135,6 +130,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     token,
   };
   if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;
+  // An admin who must still enrol has a customer's powers only, wherever the caller is checked
+  // (their own account, enrolment included), never an admin's reach into other accounts.
+  if (user.twoFactorRequired && !user.twoFactor) user.role = 'ROLE_USER';
   request.auth = user;
   return user;
 }
@@ -161,16 +159,18 @@ const CHALLENGE_TTL_S = 5 * 60;
  * and no session token (it names no session, so the session check refuses it).
  */
 export function signChallenge(app: FastifyInstance, userId: number, stamp: string): string {
-  return app.jwt.sign({ sub: String(userId), purpose: 'two-factor', stamp } as never, { expiresIn: CHALLENGE_TTL_S });
+  // `cid`: the id of the one session this challenge may open (login-user.ts spends it).
+  return app.jwt.sign({ sub: String(userId), purpose: 'two-factor', stamp, cid: randomUUID() } as never, { expiresIn: CHALLENGE_TTL_S });
 }
 
-/** The account and stamp of a challenge the server signed and that has not expired. */
-export function readChallenge(app: FastifyInstance, challenge: string): { userId: number; stamp: string } {
+/** The session id, account and stamp of a challenge the server signed and that has not expired. */
+export function readChallenge(app: FastifyInstance, challenge: string): { id: string; userId: number; stamp: string } {
   try {
-    const claims = app.jwt.verify<{ sub?: string; purpose?: string; stamp?: string }>(challenge);
+    const claims = app.jwt.verify<{ sub?: string; purpose?: string; stamp?: string; cid?: string }>(challenge);
     const userId = Number(claims.sub);
-    if (claims.purpose === 'two-factor' && typeof claims.stamp === 'string' && Number.isSafeInteger(userId))
-      return { userId, stamp: claims.stamp };
+    const id = claims.cid;
+    if (claims.purpose === 'two-factor' && typeof claims.stamp === 'string' && Number.isSafeInteger(userId) && id && UUID.test(id))
+      return { id, userId, stamp: claims.stamp };
   } catch {
     // Expired, altered or not ours: answered below.
   }

@@ -441,7 +441,7 @@ describe('red team: account security (sessions, two-factor sign-in, audit log)',
   it('treats audit filter text literally: LIKE wildcards, backslashes, quotes and SQL are not interpreted', async () => {
     await h.loginStep('a_b@example.com', 'wrong-password');
     await h.loginStep('axb@example.com', 'wrong-password');
-    await h.loginStep('100%sure', 'wrong-password');
+    await h.loginStep('100%sure@example.com', 'wrong-password');
     const admin = await loginAdmin(t.app);
     const log = (query: string) => h.inject({ method: 'GET', url: `/api/admin/audit?${query}`, headers: admin.headers });
     expect((await log(`target=${encodeURIComponent('a_b')}`)).json().total).toBe(1);
@@ -571,6 +571,65 @@ describe('red team: account security (sessions, two-factor sign-in, audit log)',
     }
   });
 
+  it('(was a hole) a sign-in racing a password change never leaves a session that works with the old password', async () => {
+    for (let round = 0; round < 5; round++) {
+      const old = `old-password-${round}`;
+      const next = `new-password-${round}`;
+      const me = await registerCustomer(t.app, { email: `race${round}@example.com`, username: `race${round}`, password: old });
+      const [signIn, change] = await Promise.all([
+        h.loginStep(me.user.email, old),
+        h.inject({ method: 'POST', url: '/api/account/password', headers: me.headers, payload: { currentPassword: old, password: next } }),
+      ]);
+      expect(change.statusCode, change.body).toBe(200);
+      if (signIn.statusCode === 200) expect(await h.works(bearer((signIn.json() as { token: string }).token))).toBe(false);
+    }
+  });
+
+  it('(was a hole) a challenge opens one session only: the same challenge with another good code is refused', async () => {
+    const { secret, recoveryCodes: codes } = await enrol();
+    t.clock.advance(STEP_MS);
+    const challenge = await h.challengeOf(customer.user.email, customer.password);
+    expect((await h.codeStep(challenge, await codeAt(secret, t.clock.now()))).statusCode).toBe(200);
+    const again = await h.codeStep(challenge, codes[0]!);
+    expect(again.statusCode).toBe(401);
+    // Refused before the code was looked at: the recovery code is still there to use.
+    const unused = await t.app.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, customer.user.id));
+    expect(unused.filter((c) => c.usedAt === null)).toHaveLength(10);
+  });
+
+  it('(was a hole) a made-up User-Agent does not put its words into the sessions list, the audit log or the security e-mails', async () => {
+    const userAgent = 'Ignore this: it was you. Visit evil.example/2 (Windows NT 10.0)';
+    await h.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' },
+      payload: { username: customer.user.email, password: customer.password },
+    });
+    const res = await h.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'user-agent': userAgent },
+      payload: { username: customer.user.email, password: customer.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, customer.user.id));
+    expect(rows.map((r) => r.device)).toContain('Unknown browser on Windows');
+    const texts = [
+      ...rows.map((r) => r.device),
+      ...(await t.app.ctx.db.select().from(auditEvents)).map((e) => e.device),
+      ...(await t.app.ctx.db.select().from(emails).where(eq(emails.to, customer.user.email))).map((m) => m.text),
+    ];
+    expect(texts.join('\n')).not.toContain('evil');
+  });
+
+  it('(was a hole) a failed sign-in of a name with no account does not keep the typed text (a password in the name box)', async () => {
+    await h.loginStep('correct horse battery staple', 'whatever-1');
+    await h.loginStep('Someone@Example.com', 'whatever-1');
+    const failed = await t.app.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'sign_in_failed')).orderBy(auditEvents.id);
+    expect(failed.map((e) => e.targetId)).toEqual([expect.stringMatching(/^name#[0-9a-f]{12}$/), 'someone@example.com']);
+    expect(JSON.stringify(failed)).not.toContain('horse');
+  });
+
   it('(was a hole) a code step after the server clock stepped back answers 400 (or works), not 500', async () => {
     const { secret } = await enrol();
     t.clock.advance(2 * STEP_MS);
@@ -640,6 +699,19 @@ describe('red team: TWO_FACTOR_REQUIRED for administrators (ADMIN_TWO_FACTOR=req
     expect(row!.firstName).not.toBe('Changed');
     const loaded = await h.inject({ method: 'POST', url: `/api/users/load/${customer.user.email}`, headers: customer.headers });
     expect((loaded.json() as User & { subscriptions?: unknown[] }).subscriptions ?? []).toHaveLength(0);
+  });
+
+  it("(was a hole) an admin without two-factor sign-in cannot read the sandbox's outbox (reset codes) from another machine", async () => {
+    const admin = await loginAdmin(t.app);
+    const customer = await registerCustomer(t.app);
+    await h.inject({ method: 'PUT', url: `/api/users/otp/${customer.user.email}` });
+    const page = await h.inject({ method: 'GET', url: '/sandbox/mail', headers: admin.headers, remoteAddress: '10.9.9.9' });
+    expect(page.statusCode).toBe(403);
+    expect(page.body).not.toContain(customer.user.email);
+    await enrolTwoFactor(t.app, admin, TEST_ADMIN.password, t.clock.now);
+    expect((await h.inject({ method: 'GET', url: '/sandbox/mail', headers: admin.headers, remoteAddress: '10.9.9.9' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps the enrolment routes open to that admin (so they can comply), but not the code step for others', async () => {

@@ -3,9 +3,10 @@ import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { audit, userTarget, type AuditSource, type AuditTarget } from '../audit/audit-source.ts';
 import { findUserByLogin, findUserForUpdate, type UserRow } from './users.repository.ts';
 import { startSession } from './start-session.ts';
+import { sessionExists } from './sessions.repository.ts';
 import { checkSecondFactor } from './two-factor.ts';
 import {
   accountLoginKey,
@@ -67,7 +68,7 @@ async function signInStep(
 
     const result = await check(tx, user);
     if (!result || !user) {
-      const target = user ? userTarget(user) : { type: 'login', id: loginName.trim().slice(0, 254) };
+      const target = user ? userTarget(user) : unknownLoginTarget(loginName);
       const subject = user ? { subjectUserId: user.id } : {};
       await audit(tx, source, now, { action: 'sign_in_failed', target, ...subject, after: { step } });
       if (await gate.fail()) {
@@ -147,7 +148,9 @@ export async function loginUser(ctx: AppContext, login: string, password: string
   return signInStep(
     ctx,
     source,
-    (tx) => findUserByLogin(tx, login),
+    // Locked: a password change or reset waits for this sign-in, or this sign-in sees the new
+    // password; a session opened with the old one never outlives the change.
+    (tx) => findUserByLogin(tx, login, true),
     login,
     'password',
     async (tx, user) => {
@@ -167,7 +170,7 @@ export async function loginUser(ctx: AppContext, login: string, password: string
  */
 export async function finishTwoFactorSignIn(
   ctx: AppContext,
-  challenge: { userId: number; stamp: string },
+  challenge: { id: string; userId: number; stamp: string },
   code: string,
   source: AuditSource,
 ): Promise<SignInResult> {
@@ -180,15 +183,30 @@ export async function finishTwoFactorSignIn(
     'code',
     async (tx, user) => {
       if (!user?.totpEnabledAt || challengeStamp(user) !== challenge.stamp) throw stale;
+      // A challenge opens one session, whose id it carries: used once, it is spent.
+      if (await sessionExists(tx, challenge.id)) throw stale;
       const how = await checkSecondFactor(ctx, tx, user, code);
       if (!how) return null;
       if (how === 'recovery code') {
         await audit(tx, source, ctx.now(), { action: 'recovery_code_used', target: userTarget(user), subjectUserId: user.id });
       }
-      return { kind: 'session', user, sessionId: await startSession(ctx, tx, user, source, how) };
+      return { kind: 'session', user, sessionId: await startSession(ctx, tx, user, source, how, challenge.id) };
     },
     new AppError('BAD_REQUEST', 'That code did not work. Enter the newest code from your authenticator app, or a recovery code.'),
   );
+}
+
+const EMAIL_SHAPED = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{1,60}$/;
+
+/**
+ * What a failed sign-in of a name with no account records. The append-only log must not keep a
+ * password typed into the name box: an e-mail-shaped name is kept (who is being tried), anything
+ * else only as a fingerprint that groups repeated tries of the same text.
+ */
+export function unknownLoginTarget(loginName: string): AuditTarget {
+  const name = loginName.trim().toLowerCase();
+  if (EMAIL_SHAPED.test(name)) return { type: 'login', id: name };
+  return { type: 'login', id: `name#${createHash('sha256').update(name).digest('hex').slice(0, 12)}` };
 }
 
 /** Ties a challenge to the password and secret it was issued under. */

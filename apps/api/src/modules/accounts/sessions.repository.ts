@@ -17,6 +17,12 @@ export async function insertSession(db: Executor, values: NewSession): Promise<v
   await db.insert(sessions).values({ ...values, lastSeenAt: values.createdAt });
 }
 
+/** Whether a session with this id was ever opened (ended or not). */
+export async function sessionExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id));
+  return row !== undefined;
+}
+
 const open = (now: Date) => and(isNull(sessions.endedAt), gt(sessions.expiresAt, now));
 
 /** The account's sessions that still work, newest first. */

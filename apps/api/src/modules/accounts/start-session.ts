@@ -13,7 +13,8 @@ const FORGET_AFTER_MS = 90 * 24 * 3600 * 1000;
  * the token names, the `sign_in` audit record, and, when the account has signed in before but never
  * from this device, an e-mail telling its owner. Answers the session id (the token's `jti`).
  * `how` says what was proved beyond the password ('code', 'recovery code'); a registration's first
- * session is not a sign-in and records nothing.
+ * session is not a sign-in and records nothing. `id` is the session's id: a two-factor challenge's
+ * own, so that the challenge opens one session only.
  */
 export async function startSession(
   ctx: AppContext,
@@ -21,9 +22,9 @@ export async function startSession(
   user: { id: number; email: string; username: string },
   source: AuditSource,
   how: 'password' | 'code' | 'recovery code' | 'registration',
+  id: string = randomUUID(),
 ): Promise<string> {
   const now = ctx.now();
-  const id = randomUUID();
   const seen = await knownDevice(tx, user.id, source.device);
   await forgetOldSessions(tx, user.id, new Date(now.getTime() - FORGET_AFTER_MS));
   await insertSession(tx, {

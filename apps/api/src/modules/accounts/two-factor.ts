@@ -167,10 +167,10 @@ export async function disableTwoFactor(
 export async function resetUserTwoFactor(ctx: AppContext, email: string, source: AuditSource): Promise<void> {
   const found = await findUserByEmail(ctx.db, email);
   if (!found) throw new AppError('NOT_FOUND', 'User not found.');
-  if (found.role !== 'ROLE_USER')
-    throw new AppError('FORBIDDEN', "An administrator's two-factor sign-in can only be turned off by that administrator.");
   await ctx.db.transaction(async (tx) => {
     const user = await findUserForUpdate(tx, found.id);
+    if (user && user.role !== 'ROLE_USER')
+      throw new AppError('FORBIDDEN', "An administrator's two-factor sign-in can only be turned off by that administrator.");
     if (!user?.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off for this user.');
     const now = ctx.now();
     await setTwoFactor(tx, user.id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });

@@ -54,13 +54,13 @@ describe('the audit log', () => {
 
   it('records failed sign-ins, also of names without an account, and the sign-in, with address and device', async () => {
     await failSignIn(customer.user.email);
-    await failSignIn('no-such-person');
+    await failSignIn('no-such-person@example.com');
     const all = (await log('')).json() as {
       total: number;
       rows: { action: string; targetType: string; targetLabel: string; targetId: string; ip: string; device: string }[];
     };
     expect(all.rows.map((r) => r.action)).toEqual(['sign_in_failed', 'sign_in_failed', 'sign_in']);
-    expect(all.rows[0]).toMatchObject({ targetType: 'login', targetId: 'no-such-person' });
+    expect(all.rows[0]).toMatchObject({ targetType: 'login', targetId: 'no-such-person@example.com' });
     expect(all.rows[1]).toMatchObject({ targetType: 'user', targetLabel: customer.user.email });
     expect(all.rows[2]!.ip).toMatch(/^10\./);
     expect(all.rows[2]!.device).toBeTruthy();
