@@ -152,6 +152,10 @@ describe('two-factor sign-in (TOTP)', () => {
       t.app.inject({ method: 'POST', url: '/api/account/two-factor/disable', headers: customer.headers, payload: { password, code } });
     expect((await disable('wrong-password', await codeAt(secret, t.clock.now()))).statusCode).toBe(400);
     expect((await disable(customer.password, '000000')).statusCode).toBe(400);
+    // Recorded as what they were: checks behind a session, not failed sign-ins.
+    const wrongTries = await actions(customer.user.id);
+    expect(wrongTries.filter((a) => a === 'security_check_failed')).toHaveLength(2);
+    expect(wrongTries).not.toContain('sign_in_failed');
     expect((await t.app.ctx.db.select().from(users).where(eq(users.id, customer.user.id)))[0]!.totpEnabledAt).not.toBeNull();
     t.clock.advance(STEP_MS);
     expect((await disable(customer.password, await codeAt(secret, t.clock.now()))).statusCode).toBe(200);

@@ -83,8 +83,9 @@ export async function enableTwoFactor(
 
 /**
  * A check of the password and/or a code behind a session, under the sign-in lockout: a wrong answer
- * counts as a failed sign-in of the account (and toward the account-wide cap on wrong codes), in a
- * transaction that commits; once over a limit, every try is refused until the window passes.
+ * counts like a failed sign-in of the account (and toward the account-wide cap on wrong codes), in a
+ * transaction that commits; once over a limit, every try is refused until the window passes. It is
+ * recorded as what it is (`security_check_failed`): the owner was signed in, not signing in.
  * `check` answers null for a wrong password or code.
  */
 async function withCodeLockout<T>(
@@ -103,7 +104,7 @@ async function withCodeLockout<T>(
     const result = await check(tx, user);
     if (result !== null) return { ok: result };
     const target = userTarget(user);
-    await audit(tx, source, now, { action: 'sign_in_failed', target, subjectUserId: user.id, after: { step: 'code check' } });
+    await audit(tx, source, now, { action: 'security_check_failed', target, subjectUserId: user.id });
     if (await gate.fail()) await audit(tx, source, now, { action: 'sign_in_locked', target, subjectUserId: user.id });
     return { wrong: true };
   });
