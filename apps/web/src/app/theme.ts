@@ -34,6 +34,17 @@ export const theme = responsiveFontSizes(
       },
       // Plain router links styled as text (the landing footer, the logo) get the same ring.
       MuiCssBaseline: { styleOverrides: { 'a:focus-visible': { ...focusRing, borderRadius: 2 } } },
+      MuiTablePagination: {
+        styleOverrides: {
+          // On a phone the label, the size, "1–25 of 10,000+" and the arrows do not fit one line: they
+          // wrap, right-aligned, rather than running out of the pager where they cannot be reached.
+          toolbar: { flexWrap: 'wrap', justifyContent: 'flex-end' },
+          // The right alignment is the toolbar's now: a full-width spacer would take a line of its own.
+          spacer: { display: 'none' },
+          // "Rows per page" is a plain <div role="combobox">, not a ButtonBase: the ring by itself.
+          select: { '&:focus-visible': { ...focusRing, borderRadius: 2 } },
+        },
+      },
     },
   }),
 );

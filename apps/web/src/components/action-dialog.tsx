@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,6 +20,11 @@ interface ActionDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * Where focus goes on closing when the action removed the button that opened the dialog (MUI hands
+   * focus back to that button, and a detached one leaves it on <body>). Read when the dialog closes.
+   */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
 /**
@@ -39,10 +44,21 @@ export function ActionDialog({
   busy,
   onConfirm,
   onCancel,
+  fallbackFocus,
 }: ActionDialogProps) {
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    // MUI's own restore (an effect of a child, so it has run): focus still inside the closing dialog,
+    // or on <body>, means the opener is gone.
+    const active = document.activeElement;
+    if (wasOpen.current && !open && (!active || active === document.body || root.current?.contains(active))) fallbackFocus?.()?.focus();
+    wasOpen.current = open;
+  }, [open, fallbackFocus]);
   return (
     <Dialog
+      ref={root}
       open={open}
       onClose={busy ? undefined : onCancel}
       aria-labelledby={`${id}-title`}
@@ -50,7 +66,10 @@ export function ActionDialog({
       maxWidth={width}
       fullWidth
     >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      {/* A title naming a long e-mail address wraps instead of running off a phone's screen. */}
+      <DialogTitle id={`${id}-title`} sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </DialogTitle>
       <DialogContent id={`${id}-body`} sx={{ overflowWrap: 'anywhere' }}>
         {children}
       </DialogContent>

@@ -1,14 +1,29 @@
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { stickyEndCell } from './table-scroll.tsx';
 
-/** The bold column titles of an admin table. */
-export function TableHeaderRow({ headers, noWrap = false }: { headers: readonly string[]; noWrap?: boolean }) {
+/** The bold column titles of an admin table; `stickyLast` when the last column's cells use `stickyEndCell`. */
+export function TableHeaderRow({
+  headers,
+  noWrap = false,
+  stickyLast = false,
+}: {
+  headers: readonly string[];
+  noWrap?: boolean;
+  stickyLast?: boolean;
+}) {
   return (
     <TableHead>
       <TableRow>
-        {headers.map((header) => (
-          <TableCell key={header} sx={{ fontWeight: 700, ...(noWrap ? { whiteSpace: 'nowrap' } : {}) }}>
+        {headers.map((header, index) => (
+          <TableCell
+            key={header}
+            sx={[
+              { fontWeight: 700, ...(noWrap ? { whiteSpace: 'nowrap' } : {}) },
+              stickyLast && index === headers.length - 1 && stickyEndCell,
+            ]}
+          >
             {header}
           </TableCell>
         ))}

@@ -81,6 +81,11 @@ async function openUpdate(replies: Parameters<typeof fakeApi>[0] = {}, path = '/
 }
 
 describe('Account security (/security)', () => {
+  it('is the main landmark of the page', async () => {
+    await openUpdate();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Account security' }));
+  });
+
   it('turns two-factor sign-in on: QR code, manual key, password and code, then the recovery codes once', async () => {
     const setup = {
       secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
@@ -93,9 +98,15 @@ describe('Account security (/security)', () => {
     });
     const twoFactor = section('Two-factor sign-in');
     await user.click(await within(twoFactor).findByRole('button', { name: 'Turn on two-factor sign-in' }));
+    // Off, the description says what turning it on does.
+    expect(twoFactor).toHaveTextContent(
+      'Turning it on makes signing in ask for a code from an authenticator app on your phone as well as your password.',
+    );
 
     const qr = await within(twoFactor).findByRole('img', { name: /QR code/ });
     expect(qr).toHaveAttribute('src', setup.qrCode);
+    // Focus starts at step 1 (above the QR code), not at the password field below it.
+    expect(within(twoFactor).getByText(/^1\. Scan this QR code/)).toHaveFocus();
     expect(within(twoFactor).getByTestId('totp-secret')).toHaveTextContent(setup.secret);
     await user.click(within(twoFactor).getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe(setup.secret);
@@ -139,6 +150,10 @@ describe('Account security (/security)', () => {
     await user.click(within(twoFactor).getByRole('button', { name: 'I have saved my recovery codes' }));
     expect(within(twoFactor).queryByRole('list', { name: 'Recovery codes' })).toBeNull();
     expect(await within(twoFactor).findByText('Recovery codes left: 10')).toBeInTheDocument();
+    // Focus goes to the status line, not to the page; the description does not repeat it.
+    expect(within(twoFactor).getByText(/^Two-factor sign-in is/)).toHaveFocus();
+    expect(twoFactor).toHaveTextContent('Two-factor sign-in is on: signing in asks for a code from your app or a recovery code.');
+    expect(twoFactor).not.toHaveTextContent('as well as your password');
   });
 
   it('turns two-factor sign-in off with the password and a code', async () => {
@@ -159,6 +174,8 @@ describe('Account security (/security)', () => {
     await user.click(within(twoFactor).getByRole('button', { name: 'Turn off two-factor sign-in' }));
 
     expect(await within(twoFactor).findByRole('button', { name: 'Turn on two-factor sign-in' })).toBeInTheDocument();
+    expect(within(twoFactor).getByText(/^Two-factor sign-in is/)).toHaveTextContent('Two-factor sign-in is off.');
+    expect(within(twoFactor).getByText(/^Two-factor sign-in is/)).toHaveFocus();
     expect(api.callsTo('POST /account/two-factor/disable')[0]?.body).toEqual({ password: 'secret-pass', code: '654321' });
     await findToast('Two-factor sign-in is off.');
   });

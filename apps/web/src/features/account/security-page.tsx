@@ -19,7 +19,7 @@ export function SecurityPage() {
   // An admin screen answered TWO_FACTOR_REQUIRED and the app sent the admin here (app/guard/two-factor-redirect.ts).
   const twoFactorRequired = isTwoFactorRequired(useSearchParams()[0]);
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+    <Container component="main" maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
         Account security
       </Typography>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@traffic/shared/schemas/security.schema';
@@ -170,6 +170,31 @@ describe('/admin/audit-log', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Actor' })).toHaveValue(''));
     expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps both dates when From and To are set one right after the other, after Clear filters', async () => {
+    const { api, router } = open('/admin/audit-log?action=user_deactivated&from=2026-10-01');
+    await auditTable();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // Two changes before the screen renders the first (one act: React renders once, at its end).
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-30'));
+    await waitFor(() => expect(lastQuery(api.callsTo(AUDIT))).toEqual({ page: '0', size: '25', from: '2026-11-01', to: '2026-11-30' }));
+  });
+
+  it('names each Full JSON toggle after its row', async () => {
+    open();
+    const [, first] = within(await auditTable()).getAllByRole('row');
+    const at = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(deactivated.at));
+    expect(within(first!).getByText('Full JSON')).toHaveAccessibleName(`Full JSON: User deactivated, ${at}`);
+  });
+
+  it('is the main landmark of the page', async () => {
+    open();
+    expect(await screen.findByRole('main')).toContainElement(await auditTable());
   });
 
   it('says so when no record matches', async () => {

@@ -34,7 +34,7 @@ export function AuditLogPage() {
   }, [settled, page, lastPage, setPage]);
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 3, sm: 4 } }}>
+    <Container component="main" maxWidth="xl" sx={{ py: { xs: 3, sm: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
         Audit log
       </Typography>

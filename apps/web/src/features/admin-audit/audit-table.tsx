@@ -42,8 +42,11 @@ function Target({ row }: { row: AuditEvent }) {
   );
 }
 
-/** `key: old → new` per changed field, and the whole before/after as JSON behind a toggle. */
-function Changes({ row }: { row: AuditEvent }) {
+/**
+ * `key: old → new` per changed field, and the whole before/after as JSON behind a toggle. `name`
+ * tells the row's toggle from the others' (its action and time) to a screen reader's list of controls.
+ */
+function Changes({ row, name }: { row: AuditEvent; name: string }) {
   const lines = changeLines(row.before, row.after);
   if (lines.length === 0) return NONE;
   return (
@@ -56,6 +59,7 @@ function Changes({ row }: { row: AuditEvent }) {
       <Box component="details" sx={{ mt: 0.5 }}>
         <Box
           component="summary"
+          aria-label={`Full JSON: ${name}`}
           sx={{ cursor: 'pointer', color: 'text.secondary', typography: 'caption', borderRadius: 0.5, '&:focus-visible': focusRing }}
         >
           Full JSON
@@ -92,20 +96,22 @@ export function AuditTable({ rows, busy }: { rows: AuditEvent[]; busy: boolean }
         <TableBody>
           {rows.map((row) => {
             const date = new Date(row.at);
+            const time = Number.isNaN(date.getTime()) ? row.at : when.format(date);
+            const action = AUDIT_ACTION_LABELS[row.action] ?? row.action;
             return (
               <TableRow key={row.id} sx={{ verticalAlign: 'top' }}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <time dateTime={row.at} title={row.at}>
-                    {Number.isNaN(date.getTime()) ? row.at : when.format(date)}
+                    {time}
                   </time>
                 </TableCell>
                 <TableCell sx={{ minWidth: 160 }}>{row.actorEmail ? <EmailText email={row.actorEmail} /> : NONE}</TableCell>
-                <TableCell sx={{ minWidth: 150 }}>{AUDIT_ACTION_LABELS[row.action] ?? row.action}</TableCell>
+                <TableCell sx={{ minWidth: 150 }}>{action}</TableCell>
                 <TableCell sx={{ minWidth: 160, maxWidth: 260 }}>
                   <Target row={row} />
                 </TableCell>
                 <TableCell sx={{ minWidth: 220, maxWidth: 380 }}>
-                  <Changes row={row} />
+                  <Changes row={row} name={`${action}, ${time}`} />
                 </TableCell>
                 <TableCell sx={{ minWidth: 140, maxWidth: 220 }}>
                   <Box component="span" sx={{ overflowWrap: 'anywhere' }}>

@@ -61,11 +61,14 @@ export function useAuditView() {
   const [params, setParams] = useSearchParams();
   const { filters, page, size } = readView(params);
 
-  // Writes can come from a timer: they start from the address as it is then, not as it was.
+  // Writes can come from a timer: they start from the address as it is then, not as it was. The
+  // address a write asked for counts at once (two quick writes, such as From then To, both stay):
+  // `params` changes only when the address does, so a render for another reason, while the router
+  // has not yet taken a write, does not bring back the address from before it.
   const latest = useRef({ params, setParams });
   useEffect(() => {
     latest.current = { params, setParams };
-  });
+  }, [params, setParams]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -87,7 +90,9 @@ export function useAuditView() {
       else next.delete(key);
     }
     if (!keepPage) next.delete('page');
-    if (next.toString() !== current.toString()) set(next, { replace: true, preventScrollReset: true });
+    if (next.toString() === current.toString()) return;
+    set(next, { replace: true, preventScrollReset: true });
+    latest.current = { params: next, setParams: set };
   }
 
   /** The boxes' text, written now (a select or a date carries the typing with it). */

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { useEndUserSessionsMutation } from './api/end-user-sessions.ts';
@@ -105,6 +105,13 @@ export function useConfirmedUserAction() {
   const twoFactor = useResetUserTwoFactorMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [actingOn, setActingOn] = useState<number | null>(null);
+  // Turn off two-factor removes its own button: focus then goes here instead of to <body>.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const fallbackFocus = useCallback(() => returnTo.current, []);
+  function ask(action: Pending, fallback: HTMLElement | null = null) {
+    returnTo.current = fallback;
+    setPending(action);
+  }
   const busy = status.isPending || websites.isPending || sessions.isPending || twoFactor.isPending;
 
   function run(action: Pending) {
@@ -132,6 +139,7 @@ export function useConfirmedUserAction() {
       busy={busy}
       onCancel={() => setPending(null)}
       onConfirm={() => pending && run(pending)}
+      fallbackFocus={fallbackFocus}
     >
       {text?.body}
     </ActionDialog>
@@ -144,11 +152,11 @@ export function useConfirmedUserAction() {
     busy,
     /** Activate lifts a restriction and runs at once; Deactivate asks first. */
     setStatus: (user: ActionTarget, action: StatusAction) =>
-      action === 'activate' ? run({ kind: 'status', user, action }) : setPending({ kind: 'status', user, action }),
-    setWebsites: (user: ActionTarget, next: BulkWebsiteStatus) => setPending({ kind: 'websites', user, status: next }),
+      action === 'activate' ? run({ kind: 'status', user, action }) : ask({ kind: 'status', user, action }),
+    setWebsites: (user: ActionTarget, next: BulkWebsiteStatus) => ask({ kind: 'websites', user, status: next }),
     /** Signs the user out everywhere, after asking. */
-    endSessions: (user: ActionTarget) => setPending({ kind: 'sessions', user }),
-    /** Turns off the user's two-factor sign-in, after asking. */
-    resetTwoFactor: (user: ActionTarget) => setPending({ kind: 'twoFactor', user }),
+    endSessions: (user: ActionTarget) => ask({ kind: 'sessions', user }),
+    /** Turns off the user's two-factor sign-in, after asking; `focusAfter` takes focus once its button is gone. */
+    resetTwoFactor: (user: ActionTarget, focusAfter?: HTMLElement | null) => ask({ kind: 'twoFactor', user }, focusAfter),
   };
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
@@ -12,7 +13,8 @@ export interface UserActionHandlers {
   onStatus: (user: AdminUserRow, action: StatusAction) => void;
   onWebsites: (user: AdminUserRow, status: BulkWebsiteStatus) => void;
   onEndSessions: (user: AdminUserRow) => void;
-  onResetTwoFactor: (user: AdminUserRow) => void;
+  /** `focusAfter`: where focus goes once the done action removed the Turn off two-factor button. */
+  onResetTwoFactor: (user: AdminUserRow, focusAfter: HTMLElement | null) => void;
   /** The user a call is running for: that row's buttons wait. */
   busyUserId: number | null;
 }
@@ -31,8 +33,10 @@ export function UserActions({
 }: UserActionHandlers & { user: AdminUserRow }) {
   const busy = busyUserId === user.id;
   const noSites = user.websites.length === 0;
+  const endSessions = useRef<HTMLButtonElement>(null);
   return (
-    <Stack spacing={1} sx={{ minWidth: 140 }}>
+    // One line per label ("Pause All" broken over two lines in the table's narrow sticky column reads badly).
+    <Stack spacing={1} sx={{ minWidth: 140, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
       <Stack direction="row" spacing={1}>
         <UserStatusButton
           action="activate"
@@ -73,6 +77,7 @@ export function UserActions({
         variant="outlined"
         color="warning"
         disabled={busy}
+        ref={endSessions}
         onClick={() => onEndSessions(user)}
         aria-label={`End all sessions of ${user.username}`}
         sx={{ alignSelf: 'flex-start' }}
@@ -85,7 +90,7 @@ export function UserActions({
           variant="outlined"
           color="warning"
           disabled={busy}
-          onClick={() => onResetTwoFactor(user)}
+          onClick={() => onResetTwoFactor(user, endSessions.current)}
           aria-label={`Turn off two-factor sign-in of ${user.username}`}
           sx={{ alignSelf: 'flex-start' }}
         >

@@ -28,8 +28,14 @@ export function UsersFilters({ view, packages }: UsersFiltersProps) {
   const { filters, setFilter } = view;
   const filtered = view.typed !== '' || filters.status !== '' || filters.subscription !== '' || filters.package !== '';
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' } }}>
-      <SearchField placeholder="Username or email" value={view.typed} onChange={view.setTyped} sx={{ flex: { md: '1 1 260px' } }} />
+    // Beside the admin panel a row of all five is too narrow below about 1,200 px: they wrap onto a second line.
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: { md: 'center' } }}>
+      <SearchField
+        placeholder="Username or email"
+        value={view.typed}
+        onChange={view.setTyped}
+        sx={{ flex: { md: '1 1 260px' }, minWidth: { md: 220 } }}
+      />
       <TextField
         select
         label="Status"

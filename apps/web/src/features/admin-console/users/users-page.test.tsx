@@ -234,12 +234,15 @@ describe('UsersPage (/users)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(key)).toHaveLength(0);
 
+    api.reply(NORMAL, ok({ total: 12, rows: [{ ...ann, two_factor: false }, bob] }));
     await user.click(within(row).getByRole('button', { name: 'Turn off two-factor sign-in of ann' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn off two-factor' }));
     await findToast('Two-factor sign-in is off for ann.');
     expect(api.callsTo(key)).toHaveLength(1);
-    // The list is asked again, so the row shows what the server now says.
-    await waitFor(() => expect(api.callsTo(NORMAL).length).toBeGreaterThan(1));
+    // The list is asked again, so the row shows what the server now says: the button is gone, and
+    // focus stays in the row rather than falling to the page.
+    await waitFor(() => expect(within(row).queryByRole('button', { name: /two-factor/ })).toBeNull());
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'End all sessions of ann' })).toHaveFocus());
   });
 
   it("shows the server's reason when two-factor could not be turned off", async () => {

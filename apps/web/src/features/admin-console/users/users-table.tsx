@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { EmailText } from '../../../components/email-text.tsx';
-import { TableScroll } from '../../../components/table-scroll.tsx';
+import { stickyEndCell, TableScroll } from '../../../components/table-scroll.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
@@ -69,7 +69,8 @@ export function UsersTable({
       ) : (
         <TableScroll label="Users details">
           <Table aria-label="Users details" aria-busy={loading} sx={{ minWidth: 1000 }}>
-            <TableHeaderRow headers={HEADERS} noWrap />
+            {/* Seven required columns are wider than the page beside the admin panel: the actions stay in view at the right. */}
+            <TableHeaderRow headers={HEADERS} noWrap stickyLast />
             <TableBody>
               {loading && <LoadingRows columns={HEADERS.length} rows={placeholders} />}
               {rows?.length === 0 && <EmptyRow columns={HEADERS.length}>{emptyText}</EmptyRow>}
@@ -87,7 +88,7 @@ export function UsersTable({
                   <TableCell sx={{ minWidth: 300 }}>
                     <UserWebsites username={user.username} websites={user.websites} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={stickyEndCell}>
                     <UserActions user={user} {...actions} />
                   </TableCell>
                 </TableRow>

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { focusRing } from '../../../../components/focus-ring.ts';
+import { clearOfAppBar, focusRing } from '../../../../components/focus-ring.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -33,7 +33,7 @@ export function SecuritySection({
       component="section"
       id={id}
       aria-labelledby={`${id}-title`}
-      sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', minWidth: 0, scrollMarginTop: 80 }}
+      sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', minWidth: 0, ...clearOfAppBar }}
     >
       <Typography
         id={`${id}-title`}
@@ -41,7 +41,7 @@ export function SecuritySection({
         tabIndex={headingRef ? -1 : undefined}
         variant="h6"
         component="h2"
-        sx={{ fontWeight: 600, '&:focus': focusRing }}
+        sx={{ fontWeight: 600, '&:focus': focusRing, ...clearOfAppBar }}
         gutterBottom
       >
         {title}

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
 import { appCodeBodySchema, appCodeField, enableTwoFactorBodySchema, type TwoFactorSetup } from '@traffic/shared/schemas/security.schema';
 import { notify } from '../../../../app/toast.ts';
+import { clearOfAppBar, focusRing } from '../../../../components/focus-ring.ts';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { PasswordField } from '../../../../components/password-field.tsx';
 import { formResolver } from '../../../../lib/form-resolver.ts';
@@ -26,6 +27,8 @@ import { SecuritySection, SectionLoading } from './security-section.tsx';
 const SECTION_ID = 'two-factor';
 /** Below this many unused recovery codes the section suggests new ones. */
 const FEW_CODES = 3;
+/** A line that takes focus (tabIndex -1) shows the ring and scrolls into view below the app bar. */
+const focusTarget = { '&:focus': focusRing, ...clearOfAppBar } as const;
 
 /** The authenticator app's 6-digit code: a number pad on phones, the browser's one-time-code autofill. */
 function AppCodeField(props: ComponentProps<typeof TextField>) {
@@ -64,6 +67,7 @@ function ConfirmForm({
   withPassword,
   submitLabel,
   tone = 'primary',
+  focusFirst = true,
   busy,
   onSubmit,
   onCancel,
@@ -73,6 +77,8 @@ function ConfirmForm({
   withPassword: boolean;
   submitLabel: string;
   tone?: 'primary' | 'error';
+  /** Focus the first field on opening; false where focus starts above the form. */
+  focusFirst?: boolean;
   busy: boolean;
   onSubmit: (values: ConfirmValues, fail: (message: string) => void) => void;
   onCancel: () => void;
@@ -107,11 +113,16 @@ function ConfirmForm({
           {...register('password')}
           error={Boolean(errors.password)}
           helperText={errors.password?.message}
-          autoFocus
+          autoFocus={focusFirst}
           fullWidth
         />
       )}
-      <AppCodeField {...register('code')} error={Boolean(errors.code)} helperText={errors.code?.message} autoFocus={!withPassword} />
+      <AppCodeField
+        {...register('code')}
+        error={Boolean(errors.code)}
+        helperText={errors.code?.message}
+        autoFocus={focusFirst && !withPassword}
+      />
       {serverError && (
         <Alert severity="error" role="alert">
           {serverError}
@@ -141,9 +152,12 @@ async function copyKey(secret: string) {
 /** Enrolment: the QR code, the key for typing in by hand, then the password and the first code to confirm it. */
 function Enrolment({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const enable = useEnableTwoFactor();
+  const stepOne = useRef<HTMLParagraphElement>(null);
+  // Focus starts at step 1, not at the password: on a phone that would scroll the QR code away.
+  useEffect(() => stepOne.current?.focus(), []);
   return (
     <Stack spacing={2}>
-      <Typography variant="body2">
+      <Typography ref={stepOne} tabIndex={-1} variant="body2" sx={focusTarget}>
         1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).
       </Typography>
       <Box
@@ -180,6 +194,7 @@ function Enrolment({ setup, onEnabled, onCancel }: { setup: TwoFactorSetup; onEn
         intro="2. Enter your password and the 6-digit code the app shows for this account."
         withPassword
         submitLabel="Confirm"
+        focusFirst={false}
         busy={enable.isPending}
         onSubmit={(body, fail) =>
           enable.mutate(body, {
@@ -216,7 +231,15 @@ export function TwoFactorSection({ email, requiredNotice }: { email: string; req
   const disable = useDisableTwoFactor();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const heading = useRef<HTMLHeadingElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
   const twoFactor = overview.data?.twoFactor;
+  // Back from a form or the recovery codes, whose button had focus: the status line says where things stand.
+  const focusStatus = useRef(false);
+  useEffect(() => {
+    if (!focusStatus.current || mode.kind !== 'idle') return;
+    focusStatus.current = false;
+    (status.current ?? heading.current)?.focus();
+  });
 
   useEffect(() => {
     if (!requiredNotice) return;
@@ -225,7 +248,10 @@ export function TwoFactorSection({ email, requiredNotice }: { email: string; req
     target?.focus({ preventScroll: true });
   }, [requiredNotice]);
 
-  const idle = () => setMode({ kind: 'idle' });
+  const idle = () => {
+    focusStatus.current = true;
+    setMode({ kind: 'idle' });
+  };
   const start = () =>
     setup.mutate(undefined, {
       onSuccess: (answer) => setMode({ kind: 'enrol', setup: answer }),
@@ -249,7 +275,7 @@ export function TwoFactorSection({ email, requiredNotice }: { email: string; req
         return <Enrolment setup={mode.setup} onEnabled={(codes) => setMode({ kind: 'codes', codes })} onCancel={idle} />;
       return (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography>
+          <Typography ref={status} tabIndex={-1} sx={focusTarget}>
             Two-factor sign-in is <strong>off</strong>.{twoFactor.required && ' Your account needs it to use the admin screens.'}
           </Typography>
           <Button variant="contained" onClick={start} loading={setup.isPending}>
@@ -262,7 +288,7 @@ export function TwoFactorSection({ email, requiredNotice }: { email: string; req
     const few = twoFactor.recoveryCodesLeft <= FEW_CODES;
     return (
       <Stack spacing={2}>
-        <Typography>
+        <Typography ref={status} tabIndex={-1} sx={focusTarget}>
           Two-factor sign-in is <strong>on</strong>: signing in asks for a code from your app or a recovery code.
         </Typography>
         <Typography color={few ? 'warning.main' : 'text.secondary'} variant="body2">
@@ -341,7 +367,13 @@ export function TwoFactorSection({ email, requiredNotice }: { email: string; req
     <SecuritySection
       id={SECTION_ID}
       title="Two-factor sign-in"
-      description="Signing in asks for a code from an authenticator app on your phone as well as your password."
+      // What turning it on does while it is off; once on, the status line says that, so this adds the recovery codes' use.
+      description={
+        twoFactor &&
+        (twoFactor.enabled
+          ? 'Keep your recovery codes somewhere safe: each one signs you in once if you cannot use your authenticator app.'
+          : 'Turning it on makes signing in ask for a code from an authenticator app on your phone as well as your password.')
+      }
       headingRef={heading}
     >
       {requiredNotice && !twoFactor?.enabled && (
