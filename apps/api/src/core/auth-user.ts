@@ -23,6 +23,15 @@ export interface AuthUser {
   token: { id: string; expiresAt: Date };
 }
 
+/** An admin who must turn two-factor sign-in on before using admin powers (their role reads ROLE_USER meanwhile). */
+export function mustEnrolFirst(user: AuthUser): boolean {
+  return user.twoFactorRequired && !user.twoFactor;
+}
+
+/** What an admin who must enrol first gets where admin powers are needed. */
+export const enrolFirstError = () =>
+  new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
+
 export function isAdmin(user: AuthUser): boolean {
   return user.role === 'ROLE_ADMIN';
 }
@@ -30,8 +39,6 @@ export function isAdmin(user: AuthUser): boolean {
 /** A route that names a user by email serves that user or an admin; anyone else learns nothing. */
 export function assertSelfOrAdmin(user: AuthUser, email: string): void {
   if (isAdmin(user) || user.email.toLowerCase() === email.trim().toLowerCase()) return;
-  if (user.twoFactorRequired && !user.twoFactor) {
-    throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
-  }
+  if (mustEnrolFirst(user)) throw enrolFirstError();
   throw new AppError('FORBIDDEN', 'You may not access this account.');
 }

@@ -4,7 +4,7 @@ import fastifyJwt from '@fastify/jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDatabase, schema } from '@traffic/db';
 import { AppError } from '../core/app-error.ts';
-import { SESSION_TTL_MS, type AuthUser } from '../core/auth-user.ts';
+import { enrolFirstError, mustEnrolFirst, SESSION_TTL_MS, type AuthUser } from '../core/auth-user.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 import { touchSession } from '../modules/accounts/sessions.repository.ts';
 
@@ -51,9 +51,7 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
     if (!rule || rule === 'public') return;
     const user = await authenticate(app, request);
     if (rule !== 'admin') return;
-    if (user.twoFactorRequired && !user.twoFactor) {
-      throw new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
-    }
+    if (mustEnrolFirst(user)) throw enrolFirstError();
     if (user.role !== 'ROLE_ADMIN') throw new AppError('FORBIDDEN', 'This action needs an administrator.');
   });
 }
@@ -132,7 +130,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;
   // An admin who must still enrol has a customer's powers only, wherever the caller is checked
   // (their own account, enrolment included), never an admin's reach into other accounts.
-  if (user.twoFactorRequired && !user.twoFactor) user.role = 'ROLE_USER';
+  if (mustEnrolFirst(user)) user.role = 'ROLE_USER';
   request.auth = user;
   return user;
 }

@@ -9,3 +9,6 @@ export const focusRing = { outline: '3px solid', outlineColor: 'primary.light', 
  * on phones, 65 px from the sm breakpoint up) rather than under it. As an `sx` value.
  */
 export const clearOfAppBar = { scrollMarginTop: 80 } as const;
+
+/** An element the app moves focus to (tabIndex -1: a heading, a status line): the ring, clear of the app bar. */
+export const focusTarget = { '&:focus': focusRing, ...clearOfAppBar } as const;

@@ -7,7 +7,7 @@ import { sendJson } from '../../http/send-json.ts';
 import { clearNotifications } from './clear-notifications.ts';
 import { getUserObject, loadUserJson } from './load-user.ts';
 import { UserViewCache } from './user-view-cache.ts';
-import { challengeStamp, loginUser, type SignInResult } from './login-user.ts';
+import { challengeStamp, loginUser } from './login-user.ts';
 import { registerUser } from './register-user.ts';
 import { requestResetCode, resetPassword, verifyResetCode } from './password-reset.ts';
 import { updateDetails } from './update-details.ts';
@@ -19,21 +19,21 @@ import { startSession } from './start-session.ts';
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const ok = { ok: true as const };
 
+/** What every call that opens a session answers (register, sign-in, its code step): the token and the user object. */
+export async function sessionAnswer(app: FastifyInstance, userId: number, sessionId: string) {
+  return { token: signToken(app, { userId, sessionId }), data: await getUserObject(app.ctx, userId) };
+}
+
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const userViews = new UserViewCache();
-  const sessionAnswer = async (result: Extract<SignInResult, { kind: 'session' }>) => ({
-    token: signToken(app, { userId: result.user.id, sessionId: result.sessionId }),
-    data: await getUserObject(ctx, result.user.id),
-  });
-
   await route(
     app,
     api.register,
     async (request) => {
       const user = await registerUser(ctx, request.body);
       const sessionId = await ctx.db.transaction((tx) => startSession(ctx, tx, user, auditSource(request), 'registration'));
-      return { token: signToken(app, { userId: user.id, sessionId }), data: await getUserObject(ctx, user.id) };
+      return sessionAnswer(app, user.id, sessionId);
     },
     perMinute(20),
   );
@@ -44,7 +44,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       const result = await loginUser(ctx, request.body.username, request.body.password, auditSource(request));
       if (result.kind === 'challenge')
         return { twoFactorRequired: true as const, challenge: signChallenge(app, result.user.id, challengeStamp(result.user)) };
-      return sessionAnswer(result);
+      return sessionAnswer(app, result.user.id, result.sessionId);
     },
     perMinute(30),
   );

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { securityApi as api } from '@traffic/shared/contract';
-import { currentUser, readChallenge, signToken } from '../../http/auth.ts';
+import { currentUser, readChallenge } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
 import { auditSource } from '../audit/audit-source.ts';
 import { auditLog, ownSecurityEvents } from '../audit/audit-log.ts';
-import { getUserObject } from './load-user.ts';
+import { sessionAnswer } from './accounts.routes.ts';
 import { finishTwoFactorSignIn } from './login-user.ts';
 import { changePassword, endOtherSessions, endOwnSession, endUserSessions, securityOverview } from './sessions.ts';
 import { disableTwoFactor, enableTwoFactor, replaceRecoveryCodesWithCode, resetUserTwoFactor, setupTwoFactor } from './two-factor.ts';
@@ -23,10 +23,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       const challenge = readChallenge(app, request.body.challenge);
       const result = await finishTwoFactorSignIn(ctx, challenge, request.body.code, auditSource(request));
       if (result.kind !== 'session') throw new Error('the code step always ends in a session');
-      return {
-        token: signToken(app, { userId: result.user.id, sessionId: result.sessionId }),
-        data: await getUserObject(ctx, result.user.id),
-      };
+      return sessionAnswer(app, result.user.id, result.sessionId);
     },
     perMinute(30),
   );

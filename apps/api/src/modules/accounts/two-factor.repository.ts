@@ -17,6 +17,12 @@ export async function setTwoFactor(db: Executor, userId: number, change: TwoFact
     .where(eq(users.id, userId));
 }
 
+/** Turns two-factor sign-in off: the secrets and the step go, and every recovery code with them. */
+export async function removeTwoFactor(db: Executor, userId: number): Promise<void> {
+  await setTwoFactor(db, userId, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
 /** Replaces the account's recovery codes with these hashes (none: removes them). */
 export async function replaceRecoveryCodes(db: Executor, userId: number, hashes: string[], now: Date): Promise<void> {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

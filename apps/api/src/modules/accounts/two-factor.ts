@@ -7,7 +7,7 @@ import { verifyPassword } from '../../lib/password.ts';
 import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { findUserByEmail, findUserForUpdate, type UserRow } from './users.repository.ts';
-import { replaceRecoveryCodes, setTwoFactor, useRecoveryCode } from './two-factor.repository.ts';
+import { removeTwoFactor, replaceRecoveryCodes, setTwoFactor, useRecoveryCode } from './two-factor.repository.ts';
 import { accountLoginKey, clientOf, lockAddress } from './login-failures.repository.ts';
 import { lockoutError, lockoutGate } from './login-user.ts';
 import { checkTotp, enrolment, hashRecoveryCode, isRecoveryCode, newRecoveryCodes, newTotpSecret } from './totp.ts';
@@ -146,8 +146,7 @@ export async function disableTwoFactor(
     const how = passwordOk ? await checkSecondFactor(ctx, tx, user, input.code) : null;
     if (how !== 'code') return null;
     const now = ctx.now();
-    await setTwoFactor(tx, user.id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
-    await replaceRecoveryCodes(tx, user.id, [], now);
+    await removeTwoFactor(tx, user.id);
     await audit(tx, source, now, { action: 'two_factor_off', target: userTarget(user), subjectUserId: user.id });
     await queueEmail(tx, {
       to: user.email,
@@ -174,8 +173,7 @@ export async function resetUserTwoFactor(ctx: AppContext, email: string, source:
       throw new AppError('FORBIDDEN', "An administrator's two-factor sign-in can only be turned off by that administrator.");
     if (!user?.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off for this user.');
     const now = ctx.now();
-    await setTwoFactor(tx, user.id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
-    await replaceRecoveryCodes(tx, user.id, [], now);
+    await removeTwoFactor(tx, user.id);
     await audit(tx, source, now, {
       action: 'user_two_factor_reset',
       target: userTarget(user),

@@ -100,13 +100,14 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
         if (!(limit >= 1 && limit <= 500)) return error('limit must be a whole number from 1 to 500.');
         const filter = (q.filter ?? '').trim();
         const byId = /^id:(.*)$/s.exec(filter);
+        const text = containsPattern(filter.toLowerCase());
         const where = byId
           ? /^\d{1,9}$/.test(byId[1]!.trim())
             ? eq(campaigns.id, Number(byId[1]!.trim()))
             : sql`false`
           : filter
             ? // Any other text is a search on title or URL, as documented: a `title:` prefix is just more text.
-              sql`(lower(${campaigns.body}->>'title') like ${containsPattern(filter.toLowerCase())} or lower(${campaigns.body}->>'urls') like ${containsPattern(filter.toLowerCase())})`
+              sql`(lower(${campaigns.body}->>'title') like ${text} or lower(${campaigns.body}->>'urls') like ${text})`
             : sql`true`;
         const rows = await db
           .select()

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { notify } from '../../../../app/toast.ts';
 import { saveBlob } from '../../../../lib/save-file.ts';
-import { clearOfAppBar, focusRing } from '../../../../components/focus-ring.ts';
+import { focusTarget } from '../../../../components/focus-ring.ts';
 
 const codesText = (email: string, codes: readonly string[]) =>
   [`Recovery codes for ${email}`, 'Each code signs you in once when you cannot use your authenticator app.', '', ...codes, ''].join('\n');
@@ -35,13 +35,7 @@ export function RecoveryCodesPanel({ email, codes, onDone }: { email: string; co
 
   return (
     <Stack spacing={2} data-testid="recovery-codes">
-      <Typography
-        ref={heading}
-        tabIndex={-1}
-        variant="subtitle1"
-        component="h3"
-        sx={{ fontWeight: 600, '&:focus': focusRing, ...clearOfAppBar }}
-      >
+      <Typography ref={heading} tabIndex={-1} variant="subtitle1" component="h3" sx={{ fontWeight: 600, ...focusTarget }}>
         Your recovery codes
       </Typography>
       <Alert severity="warning">

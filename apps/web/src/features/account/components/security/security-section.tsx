@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { clearOfAppBar, focusRing } from '../../../../components/focus-ring.ts';
+import { clearOfAppBar, focusTarget } from '../../../../components/focus-ring.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -41,7 +41,7 @@ export function SecuritySection({
         tabIndex={headingRef ? -1 : undefined}
         variant="h6"
         component="h2"
-        sx={{ fontWeight: 600, '&:focus': focusRing, ...clearOfAppBar }}
+        sx={{ fontWeight: 600, ...focusTarget }}
         gutterBottom
       >
         {title}

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
 import { appCodeBodySchema, appCodeField, enableTwoFactorBodySchema, type TwoFactorSetup } from '@traffic/shared/schemas/security.schema';
 import { notify } from '../../../../app/toast.ts';
-import { clearOfAppBar, focusRing } from '../../../../components/focus-ring.ts';
+import { focusTarget } from '../../../../components/focus-ring.ts';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { PasswordField } from '../../../../components/password-field.tsx';
 import { formResolver } from '../../../../lib/form-resolver.ts';
@@ -27,8 +27,6 @@ import { SecuritySection, SectionLoading } from './security-section.tsx';
 const SECTION_ID = 'two-factor';
 /** Below this many unused recovery codes the section suggests new ones. */
 const FEW_CODES = 3;
-/** A line that takes focus (tabIndex -1) shows the ring and scrolls into view below the app bar. */
-const focusTarget = { '&:focus': focusRing, ...clearOfAppBar } as const;
 
 /** The authenticator app's 6-digit code: a number pad on phones, the browser's one-time-code autofill. */
 function AppCodeField(props: ComponentProps<typeof TextField>) {
