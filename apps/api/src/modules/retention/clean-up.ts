@@ -87,7 +87,7 @@ export async function cleanUp(
     }
   }
   const firstKept = firstDailyMonth(now, retention.deliveryHistoryMonths);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     if (shouldStop()) return report;
     const { lastId, moved } = await rollUpDeliveryDays(db, firstKept, after, ROLL_UP_WEBSITES);
     report.rolledUp += moved;
