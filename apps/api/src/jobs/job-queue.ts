@@ -115,9 +115,7 @@ export async function failJob(db: Executor, job: ClaimedJob, error: string): Pro
  * interrupted attempt does not count against its limit.
  */
 export async function releaseJob(db: Executor, job: ClaimedJob): Promise<void> {
-  await db.execute(
-    sql`update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0) where ${mine(job)}`,
-  );
+  await db.execute(sql`update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0) where ${mine(job)}`);
 }
 
 /** Deletes up to `limit` jobs finished before `before`, oldest first; answers how many. */

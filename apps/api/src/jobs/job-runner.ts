@@ -37,11 +37,7 @@ export interface JobRunnerOptions {
 export class JobStopped extends Error {
   constructor(readonly reason: 'deadline' | 'lease' | 'stopping') {
     super(
-      reason === 'deadline'
-        ? 'the job ran past its deadline'
-        : reason === 'lease'
-          ? 'the job lost its lease'
-          : 'the server is stopping',
+      reason === 'deadline' ? 'the job ran past its deadline' : reason === 'lease' ? 'the job lost its lease' : 'the server is stopping',
     );
     this.name = 'JobStopped';
   }
@@ -216,7 +212,8 @@ export class JobRunner {
     const stopping = controller.signal.reason instanceof JobStopped && controller.signal.reason.reason === 'stopping';
     try {
       if (failure === undefined) {
-        if (!(await completeJob(this.db, job))) this.log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lease was taken over');
+        if (!(await completeJob(this.db, job)))
+          this.log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lease was taken over');
         this.options.onJob?.(job.kind, 'done', seconds());
       } else if (stopping) {
         await releaseJob(this.db, job);

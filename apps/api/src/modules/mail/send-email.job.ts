@@ -24,12 +24,12 @@ export function sendEmailJob(ctx: AppContext, transport: Transporter | undefined
     try {
       await untilJobStops(
         transport.sendMail({
-        from: ctx.config.mail.from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        ...(email.html ? { html: email.html } : {}),
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          from: ctx.config.mail.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.html ? { html: email.html } : {}),
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         }),
       );
     } catch (error) {

@@ -126,12 +126,9 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
       { ...t.app.ctx.config.payhere, baseUrl: `http://127.0.0.1:${await freePort()}` },
       { timeoutMs: 2000 },
     );
-    await expect(
-      payhereCancelJob(t.app.ctx, unreachable)(
-        { orderId: basic },
-        runningJob({ kind: 'payhere-cancel' }),
-      ),
-    ).rejects.toThrow(/unreachable/);
+    await expect(payhereCancelJob(t.app.ctx, unreachable)({ orderId: basic }, runningJob({ kind: 'payhere-cancel' }))).rejects.toThrow(
+      /unreachable/,
+    );
     expect(await atPayhere(basic)).toBe('ACTIVE');
     expect((await ours(basic)).gateway_subscription_status).toBe('cancelling');
     await t.app.jobs.drain();
