@@ -29,8 +29,9 @@ interface Stacked {
  * Home: all of a package type's websites, their delivered hits per day (or per month over the
  * long range) stacked; the numbers as a table and a CSV.
  */
-export function TypeHistoryPanel({ type, title }: { type: PackageType; title: string }) {
+export function TypeHistoryPanel({ type, subject }: { type: PackageType; /** What is charted: "Normal websites". */ subject: string }) {
   const [range, setRange] = useState<ChartRange>(30);
+  const title = `${subject}: hits per ${range === 'months' ? 'month' : 'day'}`;
   return (
     <Stack spacing={2} component="section" aria-label={title}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
