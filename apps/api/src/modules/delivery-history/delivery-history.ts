@@ -36,22 +36,37 @@ export async function websiteHistory(ctx: AppContext, actor: AuthUser, id: numbe
   };
 }
 
-/** GET /api/delivery/:type: the signed-in customer's own websites of a type (Home's stacked chart). */
-export async function typeHistory(ctx: AppContext, actor: AuthUser, type: PackageType, days: number): Promise<TypeHistory> {
-  const range = dayRange(ctx.now(), days);
-  const index = new Map(range.map((day, i) => [day, i]));
+/**
+ * Per website of the customer's type, its hits in each period of `periods` (days or months), zero
+ * where nothing was delivered: Home's stacked chart, whatever the range.
+ */
+async function stackedByWebsite(
+  ctx: AppContext,
+  actor: AuthUser,
+  type: PackageType,
+  periods: string[],
+  read: Promise<{ website_id: number; period: string; hits: number }[]>,
+) {
+  const index = new Map(periods.map((period, i) => [period, i]));
   const [rows, readAt, websites] = await Promise.all([
-    typeDays(ctx.db, actor.id, type, range[0]!),
+    read,
     lastReadAtForType(ctx.db, actor.id, type),
     websitesOfType(ctx.db, actor.id, type),
   ]);
-  const series = new Map(websites.map((w) => [w.id, { ...w, hits: range.map(() => 0) }]));
+  const series = new Map(websites.map((w) => [w.id, { ...w, hits: periods.map(() => 0) }]));
   for (const row of rows) {
-    const i = index.get(row.day);
+    const i = index.get(row.period);
     const site = series.get(Number(row.website_id));
     if (site && i !== undefined) site.hits[i] = Number(row.hits);
   }
-  return { type, days: range, websites: [...series.values()], updatedAt: readAt?.toISOString() ?? null };
+  return { websites: [...series.values()], updatedAt: readAt?.toISOString() ?? null };
+}
+
+/** GET /api/delivery/:type: the signed-in customer's own websites of a type (Home's stacked chart). */
+export async function typeHistory(ctx: AppContext, actor: AuthUser, type: PackageType, days: number): Promise<TypeHistory> {
+  const range = dayRange(ctx.now(), days);
+  const rows = typeDays(ctx.db, actor.id, type, range[0]!).then((r) => r.map((row) => ({ ...row, period: row.day })));
+  return { type, days: range, ...(await stackedByWebsite(ctx, actor, type, range, rows)) };
 }
 
 /** The `count` calendar months (UTC, `YYYY-MM`) ending with this one, oldest first. */
@@ -79,17 +94,6 @@ export async function websiteMonths(ctx: AppContext, actor: AuthUser, id: number
 /** GET /api/delivery/:type/months: the signed-in customer's own websites of a type, per month (Home's long range). */
 export async function typeMonths(ctx: AppContext, actor: AuthUser, type: PackageType, months: number): Promise<TypeMonths> {
   const range = monthRange(ctx.now(), months);
-  const index = new Map(range.map((month, i) => [month, i]));
-  const [rows, readAt, websites] = await Promise.all([
-    typeMonthRows(ctx.db, actor.id, type, `${range[0]}-01`),
-    lastReadAtForType(ctx.db, actor.id, type),
-    websitesOfType(ctx.db, actor.id, type),
-  ]);
-  const series = new Map(websites.map((w) => [w.id, { ...w, hits: range.map(() => 0) }]));
-  for (const row of rows) {
-    const i = index.get(row.month);
-    const site = series.get(Number(row.website_id));
-    if (site && i !== undefined) site.hits[i] = Number(row.hits);
-  }
-  return { type, months: range, websites: [...series.values()], updatedAt: readAt?.toISOString() ?? null };
+  const rows = typeMonthRows(ctx.db, actor.id, type, `${range[0]}-01`).then((r) => r.map((row) => ({ ...row, period: row.month })));
+  return { type, months: range, ...(await stackedByWebsite(ctx, actor, type, range, rows)) };
 }
