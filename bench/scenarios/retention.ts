@@ -46,7 +46,7 @@ export interface RetentionResult {
   historyRowsMoved: number;
 }
 
-async function sizes(client: pg.Client): Promise<Sizes> {
+export async function sizes(client: pg.Client): Promise<Sizes> {
   const out: Sizes = {};
   for (const table of TABLES) {
     const { rows } = await client.query(`select count(*)::float8 as rows, pg_total_relation_size($1)::float8 as bytes from ${table}`, [
@@ -58,7 +58,7 @@ async function sizes(client: pg.Client): Promise<Sizes> {
 }
 
 /** A year of rows ending at `end`, spread evenly over it (`n` is 1..count, `at` its timestamp). */
-async function simulateYear(client: pg.Client, end: Date, log: (line: string) => void): Promise<void> {
+export async function simulateYear(client: pg.Client, end: Date, log: (line: string) => void): Promise<void> {
   const at = (count: number) => `(${`'${end.toISOString()}'::timestamptz`} - make_interval(secs => (n::float8 / ${count}) * 365 * 86400))`;
   const step = async (table: keyof typeof YEAR, text: string) => {
     const t = performance.now();

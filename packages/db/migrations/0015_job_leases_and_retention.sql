@@ -19,6 +19,8 @@ CREATE INDEX "sessions_ended_idx" ON "sessions" USING btree ("ended_at") WHERE "
 CREATE INDEX "password_resets_created_idx" ON "password_resets" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "login_failures_created_idx" ON "login_failures" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "payment_events_transient_idx" ON "payment_events" USING btree ("created_at") WHERE "payment_events"."kind" in ('pending', 'failed') or "payment_events"."kind" like 'webhook:%';--> statement-breakpoint
+-- Deleting an order deletes its events (ON DELETE CASCADE): without this each one scans the table.
+CREATE INDEX "payment_events_order_idx" ON "payment_events" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "orders_unpaid_idx" ON "orders" USING btree ("created_at") WHERE "orders"."paid_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "support_requests_created_idx" ON "support_requests" USING btree ("created_at");

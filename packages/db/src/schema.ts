@@ -275,6 +275,8 @@ export const paymentEvents = pgTable(
     uniqueIndex('payment_events_external_uq').on(t.provider, t.externalId),
     // Renewals and refunds per day and month (admin dashboard).
     index('payment_events_kind_idx').on(t.kind, t.createdAt),
+    // An order's events: its ledger, and the cascade when an unpaid order is deleted.
+    index('payment_events_order_idx').on(t.orderId),
     // Events that move no money (a pending or failed card notify, a PayPal webhook's delivery record)
     // are deleted after PAYMENT_EVENT_RETENTION_DAYS.
     index('payment_events_transient_idx')
