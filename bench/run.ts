@@ -36,11 +36,12 @@ import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
 import { customerWithFiftyWebsites, measureChartCalls, measureCollection, seedSandboxCampaigns } from './scenarios/delivery.ts';
 import { measureHome, measureLanding } from './scenarios/landing.ts';
+import { retentionRows } from './scenarios/retention-rows.ts';
 import { bareFixed, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'apps/web/dist');
-const DB_NAME = 'bench';
+const DB_NAME = benchSettings.database;
 /** The product server's output (LOG_LEVEL=warn: warnings and errors only), kept after the run. */
 const SERVER_LOG = join(tmpdir(), 'traffic-bench-server.log');
 const CUSTOMERS = LOAD.connections;
@@ -71,7 +72,7 @@ const only = [...args]
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const phase = (name: 'packages' | 'load' | 'mixed' | 'admin' | 'delivery' | 'landing') => !only || only.includes(name);
+const phase = (name: 'packages' | 'load' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'retention') => !only || only.includes(name);
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
@@ -363,6 +364,13 @@ async function main(): Promise<void> {
     home = await measureHome(base, DIST, await customerWithFiftyWebsites(base, dbUrl), log);
   }
   rss.stop();
+
+  // Last: it adds millions of rows (and removes them), which the phases above must not see.
+  if (phase('retention')) {
+    log('\n[10] retention: each growing table after a simulated year at this size, before and after the clean-up');
+    busy.retention = await waitForQuiet(log, 'the retention phase');
+    for (const r of await retentionRows(dbUrl, log)) row(r.metric, r.measured, r.target, r.pass);
+  }
 
   for (const [name, max] of rss.phaseMax) log(`    server RSS peak during ${name}: ${fmt(max / 2 ** 20, 1)} MiB`);
   row(

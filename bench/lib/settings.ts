@@ -3,12 +3,14 @@
  *   BENCH_PG_URL            the PostgreSQL server (default: the local one, over its Unix socket when it has one)
  *   BENCH_SERVER_NODE_ARGS  extra node flags for the product server while investigating (e.g. --cpu-prof)
  *   CHROMIUM_PATH           the browser for the landing page (default: Debian's /usr/bin/chromium)
+ *   BENCH_DB                the database the bench creates, seeds and drops (default `bench`)
  * and what the processes it starts inherit.
  */
 export const settings = {
   pgUrl: process.env.BENCH_PG_URL || undefined,
   serverNodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  database: process.env.BENCH_DB || 'bench',
 };
 
 /** A started process's environment: the bench's own, with `extra` on top. */

@@ -32,6 +32,8 @@ import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts'
 import { registerAuth } from './http/auth.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { JobRunner } from './jobs/job-runner.ts';
+import { PgListener } from './lib/pg-listener.ts';
+import { CLEAN_UP_JOB, cleanUpJob, cleanUpTask } from './modules/retention/clean-up.ts';
 import { Metrics } from './core/metrics.ts';
 import { queueCounts } from './modules/health/health.repository.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -117,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   const metrics = new Metrics(() => queueCounts(database.db));
   const jobs = new JobRunner(database.db, app.log, {
+    concurrency: config.jobs.concurrency,
     onJob: (kind, outcome, seconds) => {
       metrics.jobs.inc({ kind, outcome });
       metrics.jobDuration.observe({ kind }, seconds);
@@ -125,14 +128,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
+  // PostgreSQL: one connection LISTENs for every process-wide notice (catalogue changes, new jobs).
+  const listener = database.pool ? new PgListener(database.pool, app.log) : undefined;
+  app.addHook('onClose', async () => listener?.close());
 
   try {
     if (ownsDatabase) await runMigrations(database);
-    const catalogue = new CatalogueCache(database.db, app.log, database.pool);
+    const catalogue = new CatalogueCache(database.db, listener);
     const ctx: AppContext = { config, database, db: database.db, log: app.log, catalogue, now: options.now ?? (() => new Date()), jobs };
     app.decorate('ctx', ctx);
     await catalogue.listen();
-    app.addHook('onClose', () => catalogue.close());
     await seedCatalogue(ctx.db);
     await ensureAdmin(ctx);
   } catch (error) {
@@ -154,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(PAYHERE_CHARGES_JOB, payhereChargesJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
+  jobs.register(CLEAN_UP_JOB, cleanUpJob(app.ctx));
   const periodic = [
     capacityScanTask(app.ctx),
     approvalScanTask(app.ctx, ninehits),
@@ -161,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     renewalScanTask(app.ctx),
     billingReminderTask(app.ctx),
     payhereSubscriptionSyncTask(app.ctx),
+    cleanUpTask(app.ctx),
   ];
   const scheduler = new Scheduler(app.ctx.db, app.log, periodic, app.ctx.now);
   app.decorate('scheduler', scheduler);
@@ -220,6 +227,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.runJobs !== false)
     app.addHook('onListen', async () => {
       jobs.start();
+      // Work enqueued by another process starts here within a round trip, not at the next poll.
+      await listener?.on('jobs_due', () => jobs.wake());
       scheduler.start();
     });
   await app.ready();

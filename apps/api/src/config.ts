@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { backgroundEnvShape, backgroundSettings, type BackgroundSettings } from './config-background.ts';
 
 export const SANDBOX_CREDENTIALS = {
   payhereMerchantId: '1211149',
@@ -98,11 +99,12 @@ const envSchema = z.object({
   BUSINESS_NAME: optionalString.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
   BUSINESS_ADDRESS: optionalString.pipe(z.string().max(400, 'must be at most 400 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...backgroundEnvShape,
 });
 
 export type Env = Record<string, string | undefined>;
 
-export interface Config {
+export interface Config extends BackgroundSettings {
   port: number;
   host: string;
   appUrl: string;
@@ -259,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     adminTwoFactorRequired: (e.ADMIN_TWO_FACTOR ?? (live ? 'required' : 'optional')) === 'required',
     logLevel: e.LOG_LEVEL,
+    ...backgroundSettings(e),
     warnings,
   };
 }

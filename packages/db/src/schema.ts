@@ -226,6 +226,10 @@ export const orders = pgTable(
     index('orders_revoked_idx')
       .on(t.revokedAt)
       .where(sql`${t.revokedAt} is not null`),
+    // Checkouts never paid are deleted after UNPAID_ORDER_RETENTION_DAYS.
+    index('orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paidAt} is null`),
     uniqueIndex('orders_provider_order_uq').on(t.provider, t.providerOrderId),
     check('orders_kind_valid', sql`${t.kind} in ('package', 'hits', 'slots')`),
     check('orders_amount_nonneg', sql`${t.amount} >= 0`),
@@ -271,6 +275,13 @@ export const paymentEvents = pgTable(
     uniqueIndex('payment_events_external_uq').on(t.provider, t.externalId),
     // Renewals and refunds per day and month (admin dashboard).
     index('payment_events_kind_idx').on(t.kind, t.createdAt),
+    // An order's events: its ledger, and the cascade when an unpaid order is deleted.
+    index('payment_events_order_idx').on(t.orderId),
+    // Events that move no money (a pending or failed card notify, a PayPal webhook's delivery record)
+    // are deleted after PAYMENT_EVENT_RETENTION_DAYS.
+    index('payment_events_transient_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} in ('pending', 'failed') or ${t.kind} like 'webhook:%'`),
   ],
 );
 
@@ -356,6 +367,23 @@ export const websiteHitsDaily = pgTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.day] }), check('website_hits_daily_hits', sql`${t.hits} >= 0`)],
 );
 
+/**
+ * A website's delivered hits per calendar month (UTC), for the months older than the daily history
+ * keeps (DELIVERY_HISTORY_MONTHS): the clean-up moves whole months of website_hits_daily here.
+ */
+export const websiteHitsMonthly = pgTable(
+  'website_hits_monthly',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    hits: bigint('hits', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.month] }), check('website_hits_monthly_hits', sql`${t.hits} >= 0`)],
+);
+
 /** The confirmed total last read for a website's campaign: the next reading's difference starts here. */
 export const deliveryCounters = pgTable('delivery_counters', {
   websiteId: integer('website_id')
@@ -427,17 +455,21 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_created_idx').on(t.createdAt)],
 );
 
-export const supportRequests = pgTable('support_requests', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  email: text('email').notNull(),
-  username: text('username').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_created_idx').on(t.createdAt)],
+);
 
 /**
  * Session tokens ended by sign-out before they expire (decision 0015): the session check refuses a
@@ -465,7 +497,14 @@ export const sessions = pgTable(
     /** "Chrome on Linux": what the account's page shows and what "a new device" compares. */
     device: text('device').notNull().default(''),
   },
-  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId, t.createdAt),
+    // The retention clean-up finds ended and expired sessions through these.
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_ended_idx')
+      .on(t.endedAt)
+      .where(sql`${t.endedAt} is not null`),
+  ],
 );
 
 /** Ten one-time recovery codes per account with two-factor sign-in, stored as SHA-256 hashes. */
@@ -536,7 +575,7 @@ export const passwordResets = pgTable(
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt), index('password_resets_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -555,6 +594,7 @@ export const loginFailures = pgTable(
   (t) => [
     index('login_failures_key_address_idx').on(t.loginKey, t.address, t.createdAt),
     index('login_failures_address_idx').on(t.address, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
   ],
 );
 
@@ -594,6 +634,8 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(20),
     lockedUntil: ts('locked_until'),
+    /** The token of the claim holding the lease: renewing, finishing or giving the job back names it. */
+    lockedBy: uuid('locked_by'),
     lastError: text('last_error'),
     doneAt: ts('done_at'),
     failedAt: ts('failed_at'),
@@ -611,6 +653,11 @@ export const jobs = pgTable(
     index('jobs_failed_idx')
       .on(t.failedAt, t.id)
       .where(sql`${t.failedAt} is not null`),
+    // Finished jobs are deleted after JOB_RETENTION_DAYS, oldest first (migration 0015 also adds the
+    // trigger that NOTIFYs jobs_due on every insert).
+    index('jobs_done_idx')
+      .on(t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
   ],
 );
 

@@ -33,6 +33,7 @@ export const ADMIN_ACTIONS = [
   'catalogue_retired',
   'notification_sent',
   'job_retried',
+  'job_dismissed',
 ] as const;
 
 export const AUDIT_ACTIONS = [...SECURITY_ACTIONS, ...ADMIN_ACTIONS] as const;
@@ -69,6 +70,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   catalogue_retired: 'Catalogue item retired',
   notification_sent: 'Notification sent',
   job_retried: 'Failed job retried',
+  job_dismissed: 'Failed job dismissed',
 };
 
 /**

@@ -75,3 +75,6 @@ export const CATALOGUE_LIMITS = { name: 100, description: 5000 } as const;
 /** The ranges a delivery chart offers, in days (today included). */
 export const HISTORY_RANGES = [7, 30, 90] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
+/** The long ranges of the delivery charts, in calendar months (this one so far included), read from monthly totals. */
+export const HISTORY_MONTH_RANGES = [12, 24] as const;
+export type HistoryMonthRange = (typeof HISTORY_MONTH_RANGES)[number];

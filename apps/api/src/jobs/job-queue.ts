@@ -38,16 +38,20 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
+  /** This claim's own token (`jobs.locked_by`): every later change of the row names it. */
+  token: string;
 }
 
 /**
  * Claims due jobs for `leaseMs`. SKIP LOCKED lets several server processes drain the queue at once
- * without taking the same row; an expired lease (a crashed worker) makes the job due again.
+ * without taking the same row; an expired lease (a crashed worker) makes the job due again. Each
+ * claim gets a fresh token, so a worker whose lease was taken over can no longer touch the row.
  */
 export function claimJobs(db: Executor, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
   return queryRows<ClaimedJob>(
     db,
-    sql`update jobs set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+    sql`update jobs set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1,
+               locked_by = gen_random_uuid()
         where id in (
           select id from jobs
           where done_at is null and failed_at is null and run_at <= now()
@@ -56,23 +60,73 @@ export function claimJobs(db: Executor, limit: number, leaseMs: number): Promise
           limit ${limit}
           for update skip locked
         )
-        returning id, kind, payload, attempts, max_attempts`,
+        returning id, kind, payload, attempts, max_attempts, locked_by as token`,
+  ).then((rows) => rows.map((r) => ({ ...r, id: Number(r.id) })));
+}
+
+/** Extends the leases this worker still holds; answers the ids renewed (a missing one was taken over). */
+export async function renewLeases(db: Executor, claims: { id: number; token: string }[], leaseMs: number): Promise<Set<number>> {
+  if (!claims.length) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update jobs set locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+        from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as c(id bigint, token uuid)
+        where jobs.id = c.id and jobs.locked_by = c.token and jobs.done_at is null and jobs.failed_at is null
+        returning jobs.id`,
   );
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
-export async function completeJob(db: Executor, id: number): Promise<void> {
-  await db.execute(sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${id}`);
+const mine = (job: ClaimedJob) => sql`id = ${job.id} and locked_by = ${job.token}`;
+
+/** Marks the job done; false when this claim no longer held it (its lease was taken over). */
+export async function completeJob(db: Executor, job: ClaimedJob): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`update jobs set done_at = now(), locked_until = null, locked_by = null, last_error = null where ${mine(job)} returning id`,
+  );
+  return rows.length > 0;
 }
 
-/** Backs off exponentially (2 s, 4 s, ... capped at 10 min); gives up after max_attempts. */
-export async function failJob(db: Executor, job: ClaimedJob, error: string): Promise<void> {
-  const delayMs = Math.min(2 ** job.attempts * 1000, 10 * 60 * 1000);
+/**
+ * The delay before the next attempt: 2 s doubling to 10 min, of which a random half, so that jobs
+ * that failed together (an outage) do not all come back in the same second.
+ */
+export function retryDelayMs(attempts: number, random = Math.random): number {
+  const ceiling = Math.min(2 ** attempts * 1000, 10 * 60 * 1000);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** Schedules the next attempt (backoff with jitter), or gives up after max_attempts. */
+export async function failJob(db: Executor, job: ClaimedJob, error: string): Promise<boolean> {
   const giveUp = job.attempts >= job.max_attempts;
-  await db.execute(sql`
-    update jobs set locked_until = null, last_error = ${error.slice(0, 2000)},
-      run_at = now() + ${`${delayMs} milliseconds`}::interval,
-      failed_at = case when ${giveUp} then now() else null end
-    where id = ${job.id}`);
+  const rows = await queryRows(
+    db,
+    sql`update jobs set locked_until = null, locked_by = null, last_error = ${error.slice(0, 2000)},
+          run_at = now() + ${`${retryDelayMs(job.attempts)} milliseconds`}::interval,
+          failed_at = case when ${giveUp} then now() else null end
+        where ${mine(job)} returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Gives a job back untouched (the process is stopping): due at once for another worker, and this
+ * interrupted attempt does not count against its limit.
+ */
+export async function releaseJob(db: Executor, job: ClaimedJob): Promise<void> {
+  await db.execute(sql`update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0) where ${mine(job)}`);
+}
+
+/** Deletes up to `limit` jobs finished before `before`, oldest first; answers how many. */
+export async function deleteFinishedJobs(db: Executor, before: Date, limit: number): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`delete from jobs where id in (
+          select id from jobs where done_at is not null and done_at < ${before.toISOString()}::timestamptz order by done_at limit ${limit}
+        ) returning 1`,
+  );
+  return rows.length;
 }
 
 export interface FailedJobRow {
@@ -124,4 +178,14 @@ export async function retryFailedJob(db: Executor, id: number): Promise<'queued'
   }
   await db.execute(sql`update jobs set failed_at = null, attempts = 0, run_at = now(), locked_until = null where id = ${id}`);
   return 'queued';
+}
+
+/** Removes a failed job for good (an admin dismissed it); answers what it was, or undefined when no failed job has this id. */
+export async function dismissFailedJob(db: Executor, id: number): Promise<FailedJobRow | undefined> {
+  const [row] = await queryRows<FailedJobRow>(
+    db,
+    sql`delete from jobs where id = ${id} and failed_at is not null
+        returning id, kind, payload, attempts, last_error, failed_at, created_at`,
+  );
+  return row && { ...row, id: Number(row.id), failed_at: new Date(row.failed_at), created_at: new Date(row.created_at) };
 }

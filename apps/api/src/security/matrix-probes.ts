@@ -244,8 +244,13 @@ export const PROBES: Record<string, Probe> = {
   },
   'GET /api/website/:id/hits': { request: (f) => ({ url: `/api/website/${f.siteId}/hits` }), expect: OWNER(200) },
   'GET /api/website/:id/history': { request: (f) => ({ url: `/api/website/${f.siteId}/history?days=7` }), expect: OWNER(200) },
+  'GET /api/website/:id/history/months': {
+    request: (f) => ({ url: `/api/website/${f.siteId}/history/months?months=12` }),
+    expect: OWNER(200),
+  },
   // Each customer sees only their own websites' days: a stranger answers 200 with none of the owner's.
   'GET /api/delivery/:type': { request: () => ({ url: '/api/delivery/normal?days=7' }), expect: [401, 200, 200, 200] },
+  'GET /api/delivery/:type/months': { request: () => ({ url: '/api/delivery/normal/months?months=12' }), expect: [401, 200, 200, 200] },
   'GET /api/admin/business': { request: () => ({ url: '/api/admin/business' }), expect: ADMIN_ONLY(200) },
 
   // A challenge is the only key to the code step; a made-up one is refused whoever sends it.
@@ -317,6 +322,10 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/admin/jobs/failed': { request: () => ({ url: '/api/admin/jobs/failed?size=10' }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/jobs/:id/retry': {
     request: async (f) => ({ url: `/api/admin/jobs/${await f.fresh.failedJob()}/retry` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/admin/jobs/:id/dismiss': {
+    request: async (f) => ({ url: `/api/admin/jobs/${await f.fresh.failedJob()}/dismiss` }),
     expect: ADMIN_ONLY(200),
   },
   'POST /api/support': {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PackageType } from '@traffic/shared/constants';
 import { deliveryApi } from '@traffic/shared/contract/delivery';
-import type { HistoryRange } from '@traffic/shared/constants';
+import type { HistoryMonthRange, HistoryRange } from '@traffic/shared/constants';
 import { call } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -25,6 +25,24 @@ export const typeHistoryQuery = (type: PackageType, days: HistoryRange) =>
   queryOptions({
     queryKey: queryKeys.delivery(type, days),
     queryFn: () => call(deliveryApi.type, { params: { type }, query: { days } }),
+    staleTime: FRESH_MS,
+    refetchInterval: FRESH_MS,
+  });
+
+/** GET website/{id}/history/months: the long range, by calendar month. */
+export const websiteMonthsQuery = (id: number, months: HistoryMonthRange) =>
+  queryOptions({
+    queryKey: queryKeys.websites.months(id, months),
+    queryFn: () => call(deliveryApi.websiteMonths, { params: { id }, query: { months } }),
+    staleTime: FRESH_MS,
+    refetchInterval: FRESH_MS,
+  });
+
+/** GET delivery/{type}/months. */
+export const typeMonthsQuery = (type: PackageType, months: HistoryMonthRange) =>
+  queryOptions({
+    queryKey: queryKeys.deliveryMonths(type, months),
+    queryFn: () => call(deliveryApi.typeMonths, { params: { type }, query: { months } }),
     staleTime: FRESH_MS,
     refetchInterval: FRESH_MS,
   });

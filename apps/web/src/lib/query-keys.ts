@@ -28,9 +28,13 @@ export const queryKeys = {
     hits: (id: number) => ['websites', 'hits', id] as const,
     /** GET website/{id}/history: its delivered hits per day. */
     history: (id: number, days: number) => ['websites', 'history', id, days] as const,
+    /** GET website/{id}/history/months: its delivered hits per month. */
+    months: (id: number, months: number) => ['websites', 'history-months', id, months] as const,
   },
   /** GET delivery/{type}: Home's chart of a package type's websites. */
   delivery: (type: string, days: number) => ['delivery', type, days] as const,
+  /** GET delivery/{type}/months: the same per month (the long range). */
+  deliveryMonths: (type: string, months: number) => ['delivery-months', type, months] as const,
   admin: {
     all: ['admin'] as const,
     /** GET admin/payments: every page and filter under one prefix. */

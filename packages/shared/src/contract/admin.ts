@@ -54,6 +54,13 @@ export const adminApi = {
       responses: { 200: s.retryJobResultSchema },
     }),
   ),
+  dismissJob: endpoint(
+    { method: 'POST', path: '/admin/jobs/:id/dismiss', auth: 'admin', tag, errors, summary: 'Remove a failed job without running it' },
+    (s) => ({
+      params: s.jobIdParamsSchema,
+      responses: { 200: s.dismissJobResultSchema },
+    }),
+  ),
   searchUsers: endpoint(
     {
       method: 'POST',

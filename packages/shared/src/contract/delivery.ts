@@ -27,6 +27,28 @@ export const deliveryApi = {
     },
     (s) => ({ params: s.deliveryTypeParamsSchema, query: s.historyQuerySchema, responses: { 200: s.typeHistorySchema } }),
   ),
+  websiteMonths: endpoint(
+    {
+      method: 'GET',
+      path: '/website/:id/history/months',
+      auth: 'user',
+      tag,
+      errors,
+      summary: "A website's delivered hits per month of the last 12 or 24, this month so far",
+    },
+    (s) => ({ params: s.websiteIdParamsSchema, query: s.monthHistoryQuerySchema, responses: { 200: s.websiteMonthsSchema } }),
+  ),
+  typeMonths: endpoint(
+    {
+      method: 'GET',
+      path: '/delivery/:type/months',
+      auth: 'user',
+      tag,
+      errors,
+      summary: "The customer's websites of a package type, each with its delivered hits per month (Home)",
+    },
+    (s) => ({ params: s.deliveryTypeParamsSchema, query: s.monthHistoryQuerySchema, responses: { 200: s.typeMonthsSchema } }),
+  ),
   business: endpoint(
     {
       method: 'GET',

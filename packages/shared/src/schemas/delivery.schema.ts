@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import './plain-words.ts';
-import { HISTORY_RANGES, PACKAGE_TYPES, type HistoryRange } from '../constants.ts';
+import { HISTORY_MONTH_RANGES, HISTORY_RANGES, PACKAGE_TYPES, type HistoryMonthRange, type HistoryRange } from '../constants.ts';
 
 export const historyQuerySchema = z.object({
   days: z.coerce
     .number({ error: 'days must be 7, 30 or 90' })
     .refine((d): d is HistoryRange => (HISTORY_RANGES as readonly number[]).includes(d), 'days must be 7, 30 or 90')
     .default(30),
+});
+
+export const monthHistoryQuerySchema = z.object({
+  months: z.coerce
+    .number({ error: 'months must be 12 or 24' })
+    .refine((m): m is HistoryMonthRange => (HISTORY_MONTH_RANGES as readonly number[]).includes(m), 'months must be 12 or 24')
+    .default(24),
 });
 
 /** One UTC day (`YYYY-MM-DD`) and the hits 9Hits delivered on it. */
@@ -27,6 +34,33 @@ export const websiteHistorySchema = z
   })
   .meta({ id: 'WebsiteHistory' });
 export type WebsiteHistory = z.infer<typeof websiteHistorySchema>;
+
+/**
+ * GET /api/website/:id/history/months: every calendar month (UTC, `YYYY-MM`) of the range, oldest
+ * first, this month so far last, zero where nothing was delivered. Months older than the daily
+ * history keeps come from their monthly totals; the others are summed from their days.
+ */
+export const websiteMonthsSchema = z
+  .object({
+    websiteId: z.number(),
+    url: z.string(),
+    dailyHitLimit: z.number(),
+    months: z.array(z.object({ month: z.string(), hits: z.number() })),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'WebsiteMonths' });
+export type WebsiteMonths = z.infer<typeof websiteMonthsSchema>;
+
+/** GET /api/delivery/:type/months: the customer's websites of a type, each with its hits per month of `months`. */
+export const typeMonthsSchema = z
+  .object({
+    type: z.enum(PACKAGE_TYPES),
+    months: z.array(z.string()),
+    websites: z.array(z.object({ id: z.number(), url: z.string(), dailyHitLimit: z.number(), hits: z.array(z.number()) })),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'TypeMonths' });
+export type TypeMonths = z.infer<typeof typeMonthsSchema>;
 
 export const deliveryTypeParamsSchema = z.object({
   type: z.enum(PACKAGE_TYPES, { error: 'type must be normal or seo' }),

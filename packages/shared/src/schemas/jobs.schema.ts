@@ -35,3 +35,7 @@ export const jobIdParamsSchema = z.object({
 /** 'queued': it runs again now; 'already queued': the same work was queued again meanwhile, which stands for it. */
 export const retryJobResultSchema = z.object({ result: z.enum(['queued', 'already queued']) });
 export type RetryJobResult = z.infer<typeof retryJobResultSchema>;
+
+/** A failed job an admin chose not to run again: it leaves the list and the queue for good (the audit log keeps what it was). */
+export const dismissJobResultSchema = z.object({ result: z.literal('dismissed') });
+export type DismissJobResult = z.infer<typeof dismissJobResultSchema>;

@@ -78,7 +78,7 @@ export async function knownDevice(db: Executor, userId: number, device: string):
   return { known: row?.known === true, any: row?.any === true };
 }
 
-/** Sessions that ended or expired 90 days ago are forgotten (the audit log keeps the sign-ins). */
+/** Sessions that ended or expired before `before` are forgotten (SESSION_RETENTION_DAYS; the audit log keeps the sign-ins). */
 export async function forgetOldSessions(db: Executor, userId: number, before: Date): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lt(sessions.endedAt, before), lt(sessions.expiresAt, before))));
 }

@@ -6,7 +6,7 @@ import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { forgetOldSessions, insertSession, knownDevice } from './sessions.repository.ts';
 
-const FORGET_AFTER_MS = 90 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Opens a session for an account that has proved who it is, in the caller's transaction: the row
@@ -26,7 +26,8 @@ export async function startSession(
 ): Promise<string> {
   const now = ctx.now();
   const seen = await knownDevice(tx, user.id, source.device);
-  await forgetOldSessions(tx, user.id, new Date(now.getTime() - FORGET_AFTER_MS));
+  // The hourly clean-up forgets everyone's (modules/retention/); this keeps the account's own list short at once.
+  await forgetOldSessions(tx, user.id, new Date(now.getTime() - ctx.config.retention.sessionsDays * DAY_MS));
   await insertSession(tx, {
     id,
     userId: user.id,

@@ -5,7 +5,7 @@ import { route } from '../../http/endpoint-route.ts';
 import { auditSource } from '../audit/audit-source.ts';
 import { countUsers, countWebsites, expiringUsers, latestWebsites } from './dashboard.ts';
 import { listUsers } from './list-users.ts';
-import { failedJobs, retryJob } from './failed-jobs.ts';
+import { dismissJob, failedJobs, retryJob } from './failed-jobs.ts';
 import { searchUsers } from './search-users.ts';
 import { sendNotification } from './send-notification.ts';
 import { sendSupportRequest } from '../support/send-support-request.ts';
@@ -19,6 +19,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await route(app, api.allUsers, (request) => listUsers(ctx, request.params.type, request.query));
   await route(app, api.failedJobs, (request) => failedJobs(ctx, request.query.page, request.query.size));
   await route(app, api.retryJob, (request) => retryJob(ctx, request.params.id, auditSource(request)));
+  await route(app, api.dismissJob, (request) => dismissJob(ctx, request.params.id, auditSource(request)));
   await route(app, api.searchUsers, (request) => searchUsers(ctx, request.body.filters));
   await route(app, api.notify, (request) =>
     sendNotification(ctx, request.params.audience, request.body.title, request.body.body, request.body.userIds, auditSource(request)),

@@ -75,6 +75,38 @@ describe('failed background jobs, for the operator', () => {
     expect((await failedList()).json().total).toBe(0);
   });
 
+  it('removes a dismissed job from the list and the queue, and records who dismissed what', async () => {
+    const [row] = await queryRows<{ id: number }>(
+      t.app.ctx.db,
+      sql`insert into jobs (kind, payload, attempts, failed_at, last_error) values ('ninehits-delete', '{"websiteId":7}', 20, now(), '9Hits down') returning id`,
+    );
+    const id = Number(row!.id);
+    const dismiss = (jobId: number | string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/jobs/${jobId}/dismiss`, headers: admin.headers });
+    expect((await dismiss(id)).json()).toEqual({ result: 'dismissed' });
+    expect((await failedList()).json()).toEqual({ total: 0, rows: [] });
+    expect(await queryRows(t.app.ctx.db, sql`select 1 from jobs where id = ${id}`)).toHaveLength(0);
+    const [record] = await queryRows<{ actor_email: string; target_id: string; before: Record<string, unknown>; after: unknown }>(
+      t.app.ctx.db,
+      sql`select actor_email, target_id, before, after from audit_events where action = 'job_dismissed'`,
+    );
+    expect(record).toEqual({
+      actor_email: admin.user.email,
+      target_id: String(id),
+      before: { status: 'failed', description: 'Delete the 9Hits campaign of website #7', attempts: 20, last_error: '9Hits down' },
+      after: { status: 'dismissed' },
+    });
+    // Gone: neither a second dismiss nor a retry finds it; a job that has not failed cannot be dismissed.
+    expect((await dismiss(id)).json()).toEqual({ code: 'NOT_FOUND', message: `No failed job #${id}.` });
+    expect((await retry(id)).statusCode).toBe(404);
+    const [queued] = await queryRows<{ id: number }>(
+      t.app.ctx.db,
+      sql`insert into jobs (kind, payload) values ('matrix-noop', '{}') returning id`,
+    );
+    expect((await dismiss(Number(queued!.id))).statusCode).toBe(404);
+    expect((await dismiss('abc')).statusCode).toBe(400);
+  });
+
   it('pages newest first and refuses bad input in words', async () => {
     for (let i = 0; i < 3; i++) {
       await t.app.ctx.db.execute(

@@ -1,7 +1,7 @@
-import type { FailedJobsPage, RetryJobResult } from '@traffic/shared';
+import type { DismissJobResult, FailedJobsPage, RetryJobResult } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import { listFailedJobs, retryFailedJob, type FailedJobRow } from '../../jobs/job-queue.ts';
+import { dismissFailedJob, listFailedJobs, retryFailedJob, type FailedJobRow } from '../../jobs/job-queue.ts';
 import { audit, type AuditSource } from '../audit/audit-source.ts';
 import { lockFailedJob } from './admin.repository.ts';
 
@@ -56,4 +56,27 @@ export async function retryJob(ctx: AppContext, id: number, source: AuditSource)
   ctx.log.info({ jobId: id, result }, 'failed job retried by an admin');
   ctx.jobs.kick();
   return { result };
+}
+
+/**
+ * POST admin/jobs/{id}/dismiss (admin): removes a failed job for good, when its work is no longer
+ * wanted (a website deleted since, a mail no longer worth sending). The audit record commits with
+ * the removal and keeps what the job was for and why it failed.
+ */
+export async function dismissJob(ctx: AppContext, id: number, source: AuditSource): Promise<DismissJobResult> {
+  const dismissed = await ctx.db.transaction(async (tx) => {
+    const row = await dismissFailedJob(tx, id);
+    if (!row) return undefined;
+    const job = present(row);
+    await audit(tx, source, ctx.now(), {
+      action: 'job_dismissed',
+      target: { type: 'job', id: job.id, label: job.kind },
+      before: { status: 'failed', description: job.description, attempts: job.attempts, last_error: job.last_error?.slice(0, 500) ?? null },
+      after: { status: 'dismissed' },
+    });
+    return job;
+  });
+  if (!dismissed) throw new AppError('NOT_FOUND', `No failed job #${id}.`);
+  ctx.log.info({ jobId: id, kind: dismissed.kind }, 'failed job dismissed by an admin');
+  return { result: 'dismissed' };
 }

@@ -136,3 +136,44 @@ export async function websitesOfType(
   );
   return rows.map((r) => ({ id: Number(r.id), url: r.url, dailyHitLimit: Number(r.daily_hit_limit) }));
 }
+
+export interface MonthHits {
+  month: string;
+  hits: number;
+}
+
+/**
+ * A website's hits per calendar month from `from` (a month's first day): the monthly totals of the
+ * months rolled up (modules/retention/) and the sum of the days still kept daily.
+ */
+export function websiteMonths(db: Executor, websiteId: number, from: string): Promise<MonthHits[]> {
+  return queryRows<MonthHits>(
+    db,
+    sql`select to_char(m.month, 'YYYY-MM') as month, sum(m.hits)::float8 as hits from (
+          select month, hits from website_hits_monthly where website_id = ${websiteId} and month >= ${from}::date
+          union all
+          select date_trunc('month', day)::date, hits from website_hits_daily where website_id = ${websiteId} and day >= ${from}::date
+        ) m group by m.month order by m.month`,
+  );
+}
+
+/** Per website of a customer's package type, its hits per calendar month from `from`, read as websiteMonths reads one. */
+export function typeMonths(
+  db: Executor,
+  userId: number,
+  type: string,
+  from: string,
+): Promise<{ website_id: number; month: string; hits: number }[]> {
+  return queryRows(
+    db,
+    sql`select m.website_id, to_char(m.month, 'YYYY-MM') as month, sum(m.hits)::float8 as hits from (
+          select h.website_id, h.month, h.hits from websites w
+            join website_hits_monthly h on h.website_id = w.id and h.month >= ${from}::date
+            where w.user_id = ${userId} and w.type = ${type}
+          union all
+          select h.website_id, date_trunc('month', h.day)::date, h.hits from websites w
+            join website_hits_daily h on h.website_id = w.id and h.day >= ${from}::date
+            where w.user_id = ${userId} and w.type = ${type}
+        ) m group by m.website_id, m.month order by m.website_id, m.month`,
+  );
+}

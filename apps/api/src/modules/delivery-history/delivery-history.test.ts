@@ -6,7 +6,7 @@ import type { TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { NinehitsClient } from '../delivery/ninehits-client.ts';
-import type { ClaimedJob } from '../../jobs/job-queue.ts';
+import { runningJob } from '../../test-support/running-job.ts';
 import { collectDeliveryJob, DELIVERY_COLLECT_JOB, deliveryCollectionTask, utcDay } from './collect-delivery.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +59,7 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
       sql`update sandbox_ninehits_campaigns set user_state = 'paused', confirmed_hits = ${total}, accrued_at = now() where id = ${Number(key)}`,
     );
   const collect = (firstRun = false) =>
-    collectDeliveryJob(t.app.ctx, client)({ page: 1, startedAt: new Date().toISOString(), firstRun }, {} as ClaimedJob);
+    collectDeliveryJob(t.app.ctx, client)({ page: 1, startedAt: new Date().toISOString(), firstRun }, runningJob());
   const days = (id: number) =>
     queryRows<{ day: string; hits: number }>(
       t.app.ctx.db,
@@ -147,7 +147,7 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
           from generate_series(1, 501) n`,
     );
     const fast = { ...t.app.ctx, config: { ...t.app.ctx.config, delivery: { collectEveryMs: 60_000, callsPerMinute: 6000 } } };
-    await collectDeliveryJob(fast, client)({ page: 1, startedAt: new Date().toISOString(), firstRun: false }, {} as ClaimedJob);
+    await collectDeliveryJob(fast, client)({ page: 1, startedAt: new Date().toISOString(), firstRun: false }, runningJob());
     const pending = await queryRows(t.app.ctx.db, sql`select 1 from jobs where kind = ${DELIVERY_COLLECT_JOB} and done_at is null`);
     expect(pending).toHaveLength(0);
     const points = await queryRows(t.app.ctx.db, sql`select 1 from ninehits_points_daily`);

@@ -5,6 +5,7 @@
  * Calls time out; callers retry from a background job.
  */
 import type { Metrics } from '../../core/metrics.ts';
+import { callSignal } from '../../lib/call-signal.ts';
 
 /** One hour of `hourlyLimit.hours`: 0 means no limit for that hour, -1 no views at all. */
 export interface HourBucket {
@@ -172,7 +173,7 @@ export class NinehitsClient {
         method,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: callSignal(this.timeoutMs),
       });
     } catch (error) {
       throw new NinehitsError(`9Hits ${path} unreachable: ${(error as Error).message}`, true);

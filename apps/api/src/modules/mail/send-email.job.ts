@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
+import { untilJobStops } from '../../lib/call-signal.ts';
 import { findEmail, markEmail } from './mail.repository.ts';
 
 /** Without SMTP_URL there is no transport: mail stays in the outbox table (docs/product.md section 10, docs/integrations.md section 4). */
@@ -21,14 +22,16 @@ export function sendEmailJob(ctx: AppContext, transport: Transporter | undefined
       return;
     }
     try {
-      await transport.sendMail({
-        from: ctx.config.mail.from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        ...(email.html ? { html: email.html } : {}),
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-      });
+      await untilJobStops(
+        transport.sendMail({
+          from: ctx.config.mail.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.html ? { html: email.html } : {}),
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        }),
+      );
     } catch (error) {
       await markEmail(ctx.db, email.id, { lastError: error instanceof Error ? error.message : String(error) });
       throw error;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callSignal } from '../../lib/call-signal.ts';
 
 /**
  * PayHere's merchant API (payment retrieval and the Subscription Manager): OAuth client
@@ -158,7 +159,7 @@ export class PayhereApi {
 
   private async send(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await this.fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(this.timeoutMs) });
+      return await this.fetch(url, { ...init, redirect: 'error', signal: callSignal(this.timeoutMs) });
     } catch (error) {
       throw new PayhereApiError(`PayHere unreachable: ${(error as Error).message}`, true);
     }

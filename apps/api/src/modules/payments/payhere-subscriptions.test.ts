@@ -6,6 +6,7 @@ import type { TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { hiddenFields, payWithSandboxCard, postForm, sandboxControl, sandboxSubscriptionOf } from '../../test-support/payhere-sandbox.ts';
 import { sendNotify, startCheckout } from '../../test-support/payments.ts';
+import { runningJob } from '../../test-support/running-job.ts';
 import { PayhereApi } from './payhere-api.ts';
 import { payhereCancelJob } from './payhere-subscriptions.ts';
 
@@ -125,12 +126,9 @@ describe('PayHere subscriptions are cancelled when they must stop billing', () =
       { ...t.app.ctx.config.payhere, baseUrl: `http://127.0.0.1:${await freePort()}` },
       { timeoutMs: 2000 },
     );
-    await expect(
-      payhereCancelJob(t.app.ctx, unreachable)(
-        { orderId: basic },
-        { id: 0, kind: 'payhere-cancel', payload: {}, attempts: 1, max_attempts: 20 },
-      ),
-    ).rejects.toThrow(/unreachable/);
+    await expect(payhereCancelJob(t.app.ctx, unreachable)({ orderId: basic }, runningJob({ kind: 'payhere-cancel' }))).rejects.toThrow(
+      /unreachable/,
+    );
     expect(await atPayhere(basic)).toBe('ACTIVE');
     expect((await ours(basic)).gateway_subscription_status).toBe('cancelling');
     await t.app.jobs.drain();

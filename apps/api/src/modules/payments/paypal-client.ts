@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { callSignal } from '../../lib/call-signal.ts';
 import {
   planSchema,
   productSchema,
@@ -311,7 +312,7 @@ export class PaypalClient {
         method,
         headers: { accept: 'application/json', ...headers },
         body,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: callSignal(this.timeoutMs),
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

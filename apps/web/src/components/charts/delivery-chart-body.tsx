@@ -11,14 +11,16 @@ import type { BarsChartProps } from './bars-chart.tsx';
 export function DeliveryChartBody({
   delivered,
   updatedAt,
-  range,
+  period,
   chart,
 }: {
   delivered: boolean;
   updatedAt: string | null;
-  range: number;
+  /** The range in words ("the last 30 days"). */
+  period: string;
   chart: BarsChartProps;
 }) {
+  const months = chart.labelKind === 'month';
   return (
     <>
       {delivered ? (
@@ -26,12 +28,13 @@ export function DeliveryChartBody({
       ) : (
         <Alert severity="info">
           {updatedAt
-            ? `No hits were delivered in the last ${range} days.`
+            ? `No hits were delivered in ${period}.`
             : 'No delivery has been recorded yet: the history is read from 9Hits regularly, and the first hits appear here after the next reading.'}
         </Alert>
       )}
       <Typography variant="body2" color="text.secondary">
-        {updatedAt ? `Updated ${readAtText(updatedAt)}. ` : ''}Days are UTC days.
+        {updatedAt ? `Updated ${readAtText(updatedAt)}. ` : ''}
+        {months ? 'Months are UTC calendar months.' : 'Days are UTC days.'}
       </Typography>
     </>
   );

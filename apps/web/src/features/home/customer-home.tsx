@@ -54,7 +54,7 @@ function TypeChart({ type }: { type: PackageType }) {
     <Paper ref={ref} variant="outlined" sx={{ mt: 4, p: { xs: 2, sm: 3 }, minHeight: 320 }}>
       {near && idle && (
         <Suspense fallback={<Skeleton variant="rounded" height={320} aria-hidden />}>
-          <TypeHistoryPanel type={type} title={`${PACKAGE_TYPE_LABELS[type]} websites: hits per day`} />
+          <TypeHistoryPanel type={type} subject={`${PACKAGE_TYPE_LABELS[type]} websites`} />
         </Suspense>
       )}
     </Paper>

@@ -208,6 +208,37 @@ describe('WebsitesPage', () => {
     await waitFor(() => expect(api.callsTo(`GET /website/${site.id}/history`).map((c) => c.query.days)).toContain('7'));
   });
 
+  it('shows the long range per month, from the monthly totals, with its numbers as a CSV', async () => {
+    const { api } = showApp('/websites', customer({ websites: [site] }));
+    api.reply(`GET /website/${site.id}/hits`, ok({ confirmedHits: 75, ninehits_state: 'approved' }));
+    api.reply(`GET /website/${site.id}/history`, ok({ websiteId: site.id, url: site.url, dailyHitLimit: 500, days: [], updatedAt: null }));
+    const months = Array.from({ length: 24 }, (_, i) => ({
+      month: new Date(Date.UTC(2024, 11 + i, 1)).toISOString().slice(0, 7),
+      hits: i === 23 ? 75 : i * 1000,
+    }));
+    api.reply(
+      `GET /website/${site.id}/history/months`,
+      ok({ websiteId: site.id, url: site.url, dailyHitLimit: 500, months, updatedAt: '2026-11-25T10:00:00.000Z' }),
+    );
+    const article = await card(site.url);
+    const user = typist();
+    await user.click(within(article).getByRole('button', { name: 'Check hits' }));
+    await user.click(await within(article).findByRole('button', { name: 'Confirmed hits: 75, show hits per day' }));
+    const dialog = await screen.findByRole('dialog', { name: `Hits delivered to ${site.url}` });
+    await user.click(await within(dialog).findByRole('button', { name: 'Last 24 months' }));
+    expect(await within(dialog).findByText(/This month so far/)).toHaveTextContent('This month so far: 75 hits');
+    expect(api.callsTo(`GET /website/${site.id}/history/months`)[0]?.query).toEqual({ months: '24' });
+    expect(within(dialog).getByText(/Months are UTC calendar months\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Show numbers' }));
+    let saved: Blob | undefined;
+    URL.createObjectURL = vi.fn((blob: Blob) => ((saved = blob), 'blob:csv'));
+    URL.revokeObjectURL = vi.fn();
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+    const monthly = (await saved!.text()).trim().split('\r\n');
+    expect(monthly[0]).toBe('Month,Delivered hits');
+    expect(monthly.slice(1)).toEqual(months.map((m) => `${m.month},${m.hits}`));
+  });
+
   it('says when 9Hits has not approved a website, and shows the new state once Check hits reads it', async () => {
     const waiting = makeWebsite({ ninehits_state: 'pending' });
     const { api } = showApp('/websites', customer({ websites: [waiting] }));

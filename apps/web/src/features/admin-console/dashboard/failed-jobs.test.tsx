@@ -54,6 +54,25 @@ describe('Failed background jobs on the admin dashboard', () => {
     expect(within(region).queryByText('Send mail #9')).not.toBeInTheDocument();
   });
 
+  it('dismisses a job after the confirmation, and keeps it on No', async () => {
+    const { api } = openDashboard(ok({ total: 1, rows: [job(41, 'Send mail #9')] }));
+    const region = await section();
+    await user.click(await within(region).findByRole('button', { name: 'Dismiss: Send mail #9' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Dismiss: Send mail #9');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /admin/jobs/41/dismiss')).toHaveLength(0);
+
+    api.reply('POST /admin/jobs/41/dismiss', ok({ result: 'dismissed' }));
+    api.reply('GET /admin/jobs/failed', ok({ total: 0, rows: [] }));
+    await user.click(within(region).getByRole('button', { name: 'Dismiss: Send mail #9' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await findToast('Dismissed: Send mail #9. It will not run again.')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/jobs/41/dismiss')).toHaveLength(1);
+    expect(await within(region).findByText('No background job has given up.')).toBeInTheDocument();
+  });
+
   it('says so when nothing has failed, with no badge', async () => {
     openDashboard(ok({ total: 0, rows: [] }));
     const region = await section();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,13 +12,15 @@ import type { FailedJob } from '@traffic/shared/schemas/jobs.schema';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useFailedJobsQuery } from '../api/get-failed-jobs.ts';
 import { useRetryJobMutation } from '../api/retry-job.ts';
+import { useDismissJobMutation } from '../api/dismiss-job.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SectionCard } from '../components/section-card.tsx';
 import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatCount } from '../format.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 
-const HEADERS = ['Job', 'Gave up', 'Attempts', 'Last error', 'Action'];
+const HEADERS = ['Job', 'Gave up', 'Attempts', 'Last error', 'Actions'];
 const PAGE_SIZE = 5;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -30,6 +33,9 @@ export function FailedJobs() {
   const [page, setPage] = useState(0);
   const query = useFailedJobsQuery(page, PAGE_SIZE);
   const retry = useRetryJobMutation();
+  const dismiss = useDismissJobMutation();
+  const [dismissing, setDismissing] = useState<FailedJob | null>(null);
+  const busy = retry.isPending || dismiss.isPending;
   const total = query.data?.total ?? 0;
   // A retry can empty the last page: step back to the one that now holds the newest rows.
   const lastPage = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
@@ -45,16 +51,21 @@ export function FailedJobs() {
         {job.last_error ?? '—'}
       </TableCell>
       <TableCell>
-        <Button
-          size="small"
-          variant="outlined"
-          aria-label={`Retry: ${job.description}`}
-          onClick={() => retry.mutate({ id: job.id, description: job.description })}
-          disabled={retry.isPending}
-          loading={retry.isPending && retry.variables.id === job.id}
-        >
-          Retry
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={`Retry: ${job.description}`}
+            onClick={() => retry.mutate({ id: job.id, description: job.description })}
+            disabled={busy}
+            loading={retry.isPending && retry.variables.id === job.id}
+          >
+            Retry
+          </Button>
+          <Button size="small" color="error" aria-label={`Dismiss: ${job.description}`} onClick={() => setDismissing(job)} disabled={busy}>
+            Dismiss
+          </Button>
+        </Stack>
       </TableCell>
     </TableRow>
   );
@@ -92,11 +103,22 @@ export function FailedJobs() {
           )}
           {total > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ px: 2.5, py: 1.5 }}>
-              Retry runs the job again from its first attempt; fix the cause first (for example the 9Hits key or the mail server).
+              Retry runs the job again from its first attempt; fix the cause first (for example the 9Hits key or the mail server). Dismiss
+              removes a job whose work is no longer wanted; the audit log keeps what it was.
             </Typography>
           )}
         </>
       )}
+      <ConfirmDialog
+        open={dismissing !== null}
+        subject={dismissing ? `Dismiss: ${dismissing.description}` : undefined}
+        busy={dismiss.isPending}
+        onYes={() => {
+          if (dismissing)
+            dismiss.mutate({ id: dismissing.id, description: dismissing.description }, { onSettled: () => setDismissing(null) });
+        }}
+        onNo={() => setDismissing(null)}
+      />
     </SectionCard>
   );
 }

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows } from '@traffic/db';
+import { createTestDatabase, type TestDatabase } from '@traffic/db/testing';
+import { enqueueJob, retryDelayMs } from './job-queue.ts';
+import { JobRunner, JobStopped, type JobRunnerOptions, type RunningJob } from './job-runner.ts';
+import { PgListener } from '../lib/pg-listener.ts';
+
+const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** A handler that waits for its signal (as every handler calling out does) and tells why it stopped. */
+const waitForSignal = (seen: unknown[]) => async (_payload: Record<string, unknown>, job: RunningJob) => {
+  await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve(), { once: true }));
+  seen.push(job.signal.reason);
+  throw job.signal.reason;
+};
+
+describe('the job runner: one worker per job, leases kept or given back, parallel up to its setting', () => {
+  let t: TestDatabase;
+  const runners: JobRunner[] = [];
+  const runner = (options: JobRunnerOptions = {}) => {
+    const r = new JobRunner(t.database.db, log, { pollMs: 50, ...options });
+    runners.push(r);
+    return r;
+  };
+  const jobRow = async (kind: string) => {
+    const [row] = await queryRows<{
+      attempts: number;
+      locked_until: string | null;
+      locked_by: string | null;
+      done_at: string | null;
+      failed_at: string | null;
+      last_error: string | null;
+      due_in_ms: number;
+    }>(
+      t.database.db,
+      sql`select attempts, locked_until, locked_by, done_at, failed_at, last_error,
+                 (extract(epoch from (run_at - now())) * 1000)::float8 as due_in_ms
+          from jobs where kind = ${kind}`,
+    );
+    return row!;
+  };
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  beforeEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop(0)));
+    await t.database.db.execute(sql`delete from jobs`);
+  });
+  afterAll(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop(0)));
+    await t.destroy();
+  });
+
+  it('runs jobs in parallel up to its concurrency, and two runners never run one job twice', async () => {
+    for (let i = 0; i < 24; i++) await enqueueJob(t.database.db, 'work', { n: i });
+    const runs: number[] = [];
+    let now = 0;
+    let most = 0;
+    const handler = async (payload: Record<string, unknown>) => {
+      now++;
+      most = Math.max(most, now);
+      await sleep(30);
+      runs.push(Number(payload.n));
+      now--;
+    };
+    const [a, b] = [runner({ concurrency: 3 }), runner({ concurrency: 3 })];
+    a.register('work', handler);
+    b.register('work', handler);
+    a.start();
+    b.start();
+    await until(
+      'every job to be done',
+      async () => (await queryRows(t.database.db, sql`select 1 from jobs where done_at is null`)).length === 0,
+    );
+    expect(runs.sort((x, y) => x - y)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect(most).toBeGreaterThan(3);
+    expect(most).toBeLessThanOrEqual(6);
+  });
+
+  it('renews the lease of a job that runs longer than its lease, so no other runner takes it', async () => {
+    await enqueueJob(t.database.db, 'slow', {});
+    let runs = 0;
+    const slow = async () => {
+      runs++;
+      await sleep(1500);
+    };
+    const a = runner({ leaseMs: 400 });
+    a.register('slow', slow);
+    a.start();
+    await until('the job to start', () => runs === 1);
+    const b = runner({ leaseMs: 400 });
+    b.register('slow', slow);
+    b.start();
+    await until('the job to be done', async () => (await jobRow('slow')).done_at !== null, 5000);
+    expect(runs).toBe(1);
+    expect((await jobRow('slow')).attempts).toBe(1);
+  });
+
+  it('aborts a job whose lease another worker holds now, and records nothing for it', async () => {
+    await enqueueJob(t.database.db, 'taken', {});
+    const seen: unknown[] = [];
+    const a = runner({ leaseMs: 400 });
+    a.register('taken', waitForSignal(seen));
+    a.start();
+    await until('the job to be leased', async () => (await jobRow('taken')).locked_by !== null);
+    // Another worker's claim (as after a lease that ran out while this process was frozen).
+    await t.database.db.execute(
+      sql`update jobs set locked_by = gen_random_uuid(), locked_until = now() + interval '1 hour' where kind = 'taken'`,
+    );
+    await until('the handler to be stopped', () => seen.length === 1, 3000);
+    expect(seen[0]).toBeInstanceOf(JobStopped);
+    expect((seen[0] as JobStopped).reason).toBe('lease');
+    await sleep(100);
+    const row = await jobRow('taken');
+    expect(row).toMatchObject({ done_at: null, failed_at: null, last_error: null });
+  });
+
+  it('stops a handler at its deadline and retries it later, after a jittered backoff', async () => {
+    await enqueueJob(t.database.db, 'stuck', {});
+    const seen: unknown[] = [];
+    const a = runner({ timeoutMs: 200 });
+    a.register('stuck', waitForSignal(seen));
+    a.start();
+    await until('the attempt to be recorded', async () => (await jobRow('stuck')).last_error !== null);
+    const row = await jobRow('stuck');
+    expect((seen[0] as JobStopped).reason).toBe('deadline');
+    expect(row.last_error).toBe('the job ran past its deadline');
+    expect(row.locked_by).toBeNull();
+    // Attempt 1 backs off 1 to 2 s.
+    expect(row.due_in_ms).toBeGreaterThan(500);
+    expect(row.due_in_ms).toBeLessThanOrEqual(2000);
+  });
+
+  it('spreads retries over the second half of each backoff step', () => {
+    expect(retryDelayMs(1, () => 0)).toBe(1000);
+    expect(retryDelayMs(1, () => 1)).toBe(2000);
+    expect(retryDelayMs(5, () => 0.5)).toBe(24_000);
+    expect(retryDelayMs(30, () => 1)).toBe(600_000);
+    const spread = new Set(Array.from({ length: 50 }, () => retryDelayMs(4)));
+    expect(spread.size).toBeGreaterThan(10);
+  });
+
+  it('on stop, records a job that finishes in time, and gives back the others at once without counting the attempt', async () => {
+    await enqueueJob(t.database.db, 'quick', {});
+    await enqueueJob(t.database.db, 'polite', {});
+    await enqueueJob(t.database.db, 'deaf', {});
+    const seen: unknown[] = [];
+    let deafRunning = false;
+    const a = runner({ concurrency: 3 });
+    a.register('quick', async (_p, job) => {
+      await new Promise((resolve) => job.signal.addEventListener('abort', resolve, { once: true }));
+      // Finishing its step after the signal is allowed: what it did is recorded.
+    });
+    a.register('polite', waitForSignal(seen));
+    a.register('deaf', async () => {
+      deafRunning = true;
+      await sleep(3000);
+    });
+    a.start();
+    await until(
+      'all three to be leased',
+      async () => (await queryRows(t.database.db, sql`select 1 from jobs where locked_by is not null`)).length === 3,
+    );
+    await until('the deaf handler to run', () => deafRunning);
+    const started = Date.now();
+    await a.stop(300);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((seen[0] as JobStopped).reason).toBe('stopping');
+    expect((await jobRow('quick')).done_at).not.toBeNull();
+    for (const kind of ['polite', 'deaf']) {
+      const row = await jobRow(kind);
+      expect(row, kind).toMatchObject({ attempts: 0, locked_until: null, locked_by: null, done_at: null, failed_at: null });
+      expect(row.due_in_ms, kind).toBeLessThanOrEqual(0);
+    }
+    // Nothing new is claimed once stopped.
+    await enqueueJob(t.database.db, 'later', {});
+    a.wake();
+    await sleep(200);
+    expect((await jobRow('later')).attempts).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('wakes on PostgreSQL at a NOTIFY from another connection, long before its poll', async () => {
+    const listener = new PgListener(t.database.pool!, log);
+    try {
+      let startedAt = 0;
+      const a = runner({ pollMs: 60_000 });
+      a.register('woken', async () => {
+        startedAt = Date.now();
+      });
+      a.start();
+      await listener.on('jobs_due', () => a.wake());
+      await sleep(300);
+      const other = new (await import('pg')).default.Client({ connectionString: t.url });
+      await other.connect();
+      const sent = Date.now();
+      await other.query(`insert into jobs (kind, payload) values ('woken', '{}')`);
+      await other.end();
+      await until('the job to start', () => startedAt > 0, 5000);
+      expect(startedAt - sent).toBeLessThan(1000);
+    } finally {
+      await listener.close();
+    }
+  });
+});
