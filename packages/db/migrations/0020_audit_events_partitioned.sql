@@ -29,22 +29,27 @@ BEGIN
   RETURN true;
 END;
 $$;--> statement-breakpoint
--- A database owner's archiving step: detaches the partition of a month before the current one and
--- answers its name. The detached table keeps its rows; the owner dumps it (pg_dump -t) and drops it
--- (docs/deploy.md, "Retention"). No trigger is disabled: DETACH changes no row.
-CREATE FUNCTION "audit_archive_month"("month" timestamptz) RETURNS text LANGUAGE plpgsql AS $$
+-- A database owner's archiving step: detaches the partition of a month ('YYYY-MM', UTC) before the
+-- current one and answers its name. The detached table keeps its rows; the owner dumps it and drops
+-- it (docs/deploy.md, "Retention"). No trigger is disabled: DETACH changes no row.
+CREATE FUNCTION "audit_archive_month"("month" text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  first_day timestamp := date_trunc('month', "month" AT TIME ZONE 'UTC');
-  part text := 'audit_events_' || to_char(first_day, 'YYYY_MM');
+  first_day timestamp;
+  part text;
 BEGIN
+  IF "month" IS NULL OR "month" !~ '^[0-9]{4}-(0[1-9]|1[0-2])$' THEN
+    RAISE EXCEPTION 'a month is written YYYY-MM, not %', coalesce("month", 'null') USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  first_day := to_date("month" || '-01', 'YYYY-MM-DD');
+  part := 'audit_events_' || to_char(first_day, 'YYYY_MM');
   IF first_day >= date_trunc('month', now() AT TIME ZONE 'UTC') THEN
-    RAISE EXCEPTION 'only a month before the current one can be archived, not %', to_char(first_day, 'YYYY-MM')
-      USING ERRCODE = 'invalid_parameter_value';
+    RAISE EXCEPTION 'only a month before the current one can be archived, not %', "month" USING ERRCODE = 'invalid_parameter_value';
   END IF;
   IF NOT EXISTS (
     SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass(format('public.%I', part)) AND inhparent = 'public.audit_events'::regclass
   ) THEN
-    RAISE EXCEPTION 'audit_events has no partition for %', to_char(first_day, 'YYYY-MM') USING ERRCODE = 'undefined_table';
+    RAISE EXCEPTION 'audit_events has no partition for % (its records, if any, are in audit_events_default)', "month"
+      USING ERRCODE = 'undefined_table';
   END IF;
   EXECUTE format('ALTER TABLE "audit_events" DETACH PARTITION public.%I', part);
   RETURN part;
