@@ -1,8 +1,12 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { cleanUp } from '../retention/clean-up.ts';
+import { archiveAuditMonth } from './archive-month.ts';
 import { insertAuditEvent } from './audit.repository.ts';
 
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -107,6 +111,25 @@ describe(`the audit log's month partitions on ${engine}`, () => {
       { tgname: 'audit_events_no_update_or_delete', tgenabled: 'O' },
     ]);
     await refused(sql`delete from audit_events`, 'DELETE');
+  });
+
+  it('npm run audit:archive writes a month to a file, line by line, then drops its partition; a second run finds nothing', async () => {
+    await addMonth('2019-04-01T00:00:00Z');
+    await record('sign_in', '2019-04-01T00:00:00Z');
+    await record('sign_in_failed', '2019-04-30T23:59:59Z');
+    await record('sign_in', '2019-09-01T00:00:00Z');
+    const file = join(mkdtempSync(join(tmpdir(), 'audit-archive-')), 'audit-2019-04.jsonl');
+    const report = await archiveAuditMonth(t.app.ctx.db, '2019-04', file);
+    expect(report).toEqual({ table: 'audit_events_2019_04', records: 2, file });
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.action, l.actor_email, new Date(l.at as string).toISOString()])).toEqual([
+      ['sign_in', 'ada@example.com', '2019-04-01T00:00:00.000Z'],
+      ['sign_in_failed', 'ada@example.com', '2019-04-30T23:59:59.000Z'],
+    ]);
+    expect(await rows(sql`select to_regclass('audit_events_2019_04') as t`)).toEqual([{ t: null }]);
+    expect((await placed()).map((r) => r.at.slice(0, 10))).toEqual(['2019-09-01']);
+    await expect(archiveAuditMonth(t.app.ctx.db, '2019-04', file)).rejects.toThrow('audit_events has no partition for 2019-04');
+    await expect(archiveAuditMonth(t.app.ctx.db, '19-04', file)).rejects.toThrow('a month is written YYYY-MM, not 19-04');
   });
 
   it('archives only a past month that has its partition, with a clear message otherwise', async () => {
