@@ -18,7 +18,9 @@ try {
   const report = await archiveAuditMonth(database.db, month, file);
   console.log(`${report.table}: ${report.records} records written to ${report.file}, table dropped`);
 } catch (error) {
-  console.error(`Not archived: ${error instanceof Error ? error.message : String(error)}`);
+  // The database's own message, not the wrapper naming the query.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  console.error(`Not archived: ${cause instanceof Error ? cause.message : String(cause)}`);
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -37,8 +37,14 @@ describe(`the audit log's month partitions on ${engine}`, () => {
     ).map((r) => r.name);
   const addMonth = async (at: string) =>
     (await rows<{ created: boolean }>(sql`select audit_events_add_month(${at}::timestamptz) as created`))[0]!.created;
+  /** The database's own message of a failure (drizzle wraps it in one naming the query). */
+  const failure = (work: Promise<unknown>) =>
+    work.then(
+      () => 'no failure',
+      (e: Error) => (e.cause instanceof Error ? e.cause : e).message,
+    );
   const refused = async (query: SQL, op: string) => {
-    await expect(t.app.ctx.db.execute(query)).rejects.toThrow(`audit_events is append-only: ${op} refused`);
+    expect(await failure(t.app.ctx.db.execute(query))).toBe(`audit_events is append-only: ${op} refused`);
   };
 
   it('puts each record in the partition of its month (UTC), and one of a month without a partition in the default one', async () => {
@@ -128,17 +134,20 @@ describe(`the audit log's month partitions on ${engine}`, () => {
     ]);
     expect(await rows(sql`select to_regclass('audit_events_2019_04') as t`)).toEqual([{ t: null }]);
     expect((await placed()).map((r) => r.at.slice(0, 10))).toEqual(['2019-09-01']);
-    await expect(archiveAuditMonth(t.app.ctx.db, '2019-04', file)).rejects.toThrow('audit_events has no partition for 2019-04');
-    await expect(archiveAuditMonth(t.app.ctx.db, '19-04', file)).rejects.toThrow('a month is written YYYY-MM, not 19-04');
+    expect(await failure(archiveAuditMonth(t.app.ctx.db, '2019-04', file))).toBe(
+      'audit_events has no partition for 2019-04 (its records, if any, are in audit_events_default)',
+    );
+    expect(await failure(archiveAuditMonth(t.app.ctx.db, '19-04', file))).toBe('a month is written YYYY-MM, not 19-04');
   });
 
   it('archives only a past month that has its partition, with a clear message otherwise', async () => {
     const archive = (month: string | null) => t.app.ctx.db.execute(sql`select audit_archive_month(${month})`);
     const thisMonth = new Date().toISOString().slice(0, 7);
-    await expect(archive(thisMonth)).rejects.toThrow(`only a month before the current one can be archived, not ${thisMonth}`);
-    await expect(archive('2001-02')).rejects.toThrow('audit_events has no partition for 2001-02');
-    await expect(archive('2019-13')).rejects.toThrow('a month is written YYYY-MM, not 2019-13');
-    await expect(archive(null)).rejects.toThrow('a month is written YYYY-MM, not null');
+    expect(await failure(archive(thisMonth))).toBe(`only a month before the current one can be archived, not ${thisMonth}`);
+    expect(await failure(archive('2999-01'))).toBe('only a month before the current one can be archived, not 2999-01');
+    expect(await failure(archive('2001-02'))).toContain('audit_events has no partition for 2001-02');
+    expect(await failure(archive('2019-13'))).toBe('a month is written YYYY-MM, not 2019-13');
+    expect(await failure(archive(null))).toBe('a month is written YYYY-MM, not null');
   });
 
   it('the hourly clean-up makes this month and the next three ahead of time, once', async () => {
