@@ -59,6 +59,8 @@ $$;--> statement-breakpoint
 -- migration added is carried over without being named here.
 CREATE TEMPORARY TABLE "audit_events_index_defs" AS
   SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'public.audit_events'::regclass AND NOT indisprimary;--> statement-breakpoint
+-- Where the ids stand, so that no id is handed out twice (not even one of a rolled-back insert).
+CREATE TEMPORARY TABLE "audit_events_id_state" AS SELECT last_value, is_called FROM "audit_events_id_seq";--> statement-breakpoint
 ALTER TABLE "audit_events" RENAME TO "audit_events_unpartitioned";--> statement-breakpoint
 -- The columns come from the old table (LIKE), in its order, with their defaults and checks.
 CREATE TABLE "audit_events" (
@@ -76,9 +78,10 @@ INSERT INTO "audit_events" SELECT * FROM "audit_events_unpartitioned";--> statem
 DROP TABLE "audit_events_unpartitioned";--> statement-breakpoint
 -- A partitioned table's primary key must hold the partition key.
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_pkey" PRIMARY KEY ("id", "at");--> statement-breakpoint
--- The identity goes on after the highest id kept (the old sequence went with the old table).
+-- The identity goes on where the old one stood (its sequence went with the old table).
 ALTER TABLE "audit_events" ALTER COLUMN "id" ADD GENERATED ALWAYS AS IDENTITY (SEQUENCE NAME "audit_events_id_seq");--> statement-breakpoint
-SELECT setval('audit_events_id_seq', max("id")) FROM "audit_events" HAVING max("id") IS NOT NULL;--> statement-breakpoint
+SELECT setval('audit_events_id_seq', last_value, is_called) FROM "audit_events_id_state";--> statement-breakpoint
+DROP TABLE "audit_events_id_state";--> statement-breakpoint
 DO $$
 DECLARE
   d text;
