@@ -106,10 +106,13 @@ describe(`migration 0020 on ${engine}: the audit log partitioned by month`, () =
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
   const indexes = () =>
-    rows<{ name: string }>(sql`select indexrelid::regclass::text as name from pg_index where indrelid = 'audit_events'::regclass order by 1`);
+    rows<{ name: string }>(
+      sql`select indexrelid::regclass::text as name from pg_index where indrelid = 'audit_events'::regclass order by 1`,
+    );
 
   it('keeps every record, column, index and id, each record in its month, and the ids going on', async () => {
-    await t.database.db.execute(sql`insert into audit_events (at, actor_id, actor_email, action, target_type, target_id, before, after, ip, device) values
+    await t.database.db
+      .execute(sql`insert into audit_events (at, actor_id, actor_email, action, target_type, target_id, before, after, ip, device) values
       ('2025-12-31 23:59:59.999+00', 1, 'ada@example.com', 'user_deactivated', 'user', '7', '{"status":"ACTIVE"}', '{"status":"INACTIVE"}', '10.0.0.1', 'Firefox'),
       ('2026-01-01 00:00:00+00', null, null, 'sign_in_failed', 'login', 'x@example.com', null, null, '10.0.0.2', 'Chrome'),
       ('2026-01-20 12:00:00+00', 2, 'bob@example.com', 'sign_in', null, null, null, '{"with":"password"}', null, null)`);
@@ -130,7 +133,9 @@ describe(`migration 0020 on ${engine}: the audit log partitioned by month`, () =
         sql`select column_name, data_type, is_nullable, column_default from information_schema.columns where table_name = 'audit_events' order by ordinal_position`,
       ),
     ).toEqual(columnsBefore);
-    expect(await rows(sql`select partstrat from pg_partitioned_table where partrelid = 'audit_events'::regclass`)).toEqual([{ partstrat: 'r' }]);
+    expect(await rows(sql`select partstrat from pg_partitioned_table where partrelid = 'audit_events'::regclass`)).toEqual([
+      { partstrat: 'r' },
+    ]);
     expect(await rows(sql`select tableoid::regclass::text as part from audit_events order by id`)).toEqual([
       { part: 'audit_events_2025_12' },
       { part: 'audit_events_2026_01' },

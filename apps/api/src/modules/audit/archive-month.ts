@@ -23,7 +23,7 @@ export async function archiveAuditMonth(db: Executor, month: string, file: strin
   const fd = openSync(file, 'w');
   let written = 0;
   try {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await detachedRecords(db, table, after, BATCH);
       if (rows.length) writeSync(fd, rows.map((r) => JSON.stringify(r) + '\n').join(''));
       written += rows.length;

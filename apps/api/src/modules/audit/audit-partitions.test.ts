@@ -22,7 +22,14 @@ describe(`the audit log's month partitions on ${engine}`, () => {
 
   const rows = <T>(query: SQL) => queryRows<T>(t.app.ctx.db, query);
   const record = (action: 'sign_in' | 'sign_in_failed', at: string) =>
-    insertAuditEvent(t.app.ctx.db, { action, actorId: null, actorEmail: 'ada@example.com', ip: '10.0.0.1', device: 'Firefox', at: new Date(at) });
+    insertAuditEvent(t.app.ctx.db, {
+      action,
+      actorId: null,
+      actorEmail: 'ada@example.com',
+      ip: '10.0.0.1',
+      device: 'Firefox',
+      at: new Date(at),
+    });
   /** Where each record is, by its action: the partition's name. */
   const placed = () =>
     rows<{ action: string; part: string; at: string }>(
@@ -127,7 +134,10 @@ describe(`the audit log's month partitions on ${engine}`, () => {
     const file = join(mkdtempSync(join(tmpdir(), 'audit-archive-')), 'audit-2019-04.jsonl');
     const report = await archiveAuditMonth(t.app.ctx.db, '2019-04', file);
     expect(report).toEqual({ table: 'audit_events_2019_04', records: 2, file });
-    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => [l.action, l.actor_email, new Date(l.at as string).toISOString()])).toEqual([
       ['sign_in', 'ada@example.com', '2019-04-01T00:00:00.000Z'],
       ['sign_in_failed', 'ada@example.com', '2019-04-30T23:59:59.000Z'],
