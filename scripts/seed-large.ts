@@ -129,6 +129,11 @@ async function seedAuditLog(client: pg.Client): Promise<void> {
   const { rows } = await client.query('select count(*)::int as n from audit_events');
   if (rows[0].n >= AUDIT_EVENTS) return;
   const t = Date.now();
+  // The year's month partitions first (migration 0020), so its records spread over them as a year
+  // of use would, rather than all landing in the default partition.
+  await client.query(
+    `select audit_events_add_month(now() - make_interval(months => n)) from generate_series(1, ${Math.ceil((AUDIT_EVENTS * 150) / (30 * 86400))}) n`,
+  );
   const result = await client.query(
     `insert into audit_events (at, actor_id, actor_email, action, target_type, target_id, target_label, subject_user_id, before, after, ip, device)
      select now() - make_interval(secs => (${AUDIT_EVENTS} - n) * 150),

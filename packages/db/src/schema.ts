@@ -524,14 +524,17 @@ export const recoveryCodes = pgTable(
 
 /**
  * The audit log: every admin action and security event, written in the transaction of the change it
- * records. Append-only: a trigger (migration 0011) refuses every UPDATE and DELETE, and no code has
- * either path. No foreign keys: the record outlives the accounts it names, so names are copied in.
- * `subjectUserId` is the account a security event concerns (its owner sees it); newest first is `id desc`.
+ * records. Append-only: triggers (migration 0020) refuse every UPDATE, DELETE and TRUNCATE, and no code
+ * has any of those paths. No foreign keys: the record outlives the accounts it names, so names are
+ * copied in. `subjectUserId` is the account a security event concerns (its owner sees it); newest
+ * first is `id desc`. Partitioned by month of `at` (UTC) in migration 0020, which drizzle cannot
+ * express: one partition per month plus a DEFAULT one, so the primary key is (id, at)
+ * (docs/decisions/0027-audit-log-partitions.md).
  */
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     at: ts('at').notNull().defaultNow(),
     actorId: integer('actor_id'),
     actorEmail: text('actor_email'),
@@ -546,6 +549,7 @@ export const auditEvents = pgTable(
     device: text('device'),
   },
   (t) => [
+    primaryKey({ name: 'audit_events_pkey', columns: [t.id, t.at] }),
     index('audit_events_actor_idx').on(t.actorId, t.id),
     index('audit_events_action_idx').on(t.action, t.id),
     index('audit_events_subject_idx').on(t.subjectUserId, t.id),

@@ -13,12 +13,13 @@ export interface TestDatabase {
 /**
  * A migrated, empty database for one test file: PGlite in memory by default, or, when
  * TEST_DATABASE_URL is set, a fresh database created on that PostgreSQL server and dropped after.
+ * `migrationsFolder` (tests of a migration only) migrates it from another folder than the repository's.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(migrationsFolder?: string): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'memory' });
-    await runMigrations(database);
+    await runMigrations(database, migrationsFolder);
     return { database, destroy: () => database.close() };
   }
 
@@ -31,7 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
-  await runMigrations(database);
+  await runMigrations(database, migrationsFolder);
   return {
     database,
     url: url.toString(),

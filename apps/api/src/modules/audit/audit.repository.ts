@@ -24,7 +24,7 @@ export interface AuditRecord {
 /**
  * The only write the audit log has: an insert, in the caller's transaction, so a record exists
  * exactly when the change it records does. There is no update or delete (migration 0011's trigger
- * refuses both anyway).
+ * refuses both anyway, and TRUNCATE since migration 0020).
  */
 export async function insertAuditEvent(db: Executor, record: AuditRecord): Promise<void> {
   await db.insert(auditEvents).values(record);

@@ -5,6 +5,7 @@ import { deleteFinishedJobs, enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import {
+  addAuditPartitions,
   deleteOldGatewayNotices,
   deleteOldLoginFailures,
   deleteOldMail,
@@ -19,6 +20,8 @@ import {
 export const CLEAN_UP_JOB = 'clean-up';
 /** Rows per statement: each batch is a short transaction of its own. */
 export const CLEAN_UP_BATCH = 5000;
+/** Months after the current one whose audit log partition exists ahead of time (migration 0020). */
+export const AUDIT_MONTHS_AHEAD = 3;
 /** Websites per step of the delivery roll-up (each a few hundred daily rows). */
 const ROLL_UP_WEBSITES = 1000;
 
@@ -58,6 +61,8 @@ export function firstDailyMonth(now: Date, months: number): string {
 }
 
 export interface CleanUpReport {
+  /** Audit log month partitions created ahead of time. */
+  auditPartitions: number;
   /** Rows deleted per table, and daily delivery rows rolled up into months. */
   deleted: Record<string, number>;
   rolledUp: number;
@@ -66,8 +71,9 @@ export interface CleanUpReport {
 }
 
 /**
- * Applies every rule until nothing is left to delete, batch after batch, then rolls whole months of
- * delivery history into monthly totals. Stops between two batches once `shouldStop()` says so.
+ * First makes sure the audit log's partitions exist for this month and the next three, then applies
+ * every rule until nothing is left to delete, batch after batch, then rolls whole months of delivery
+ * history into monthly totals. Stops between two batches once `shouldStop()` says so.
  */
 export async function cleanUp(
   db: Executor,
@@ -76,7 +82,8 @@ export async function cleanUp(
   shouldStop: () => boolean = () => false,
   limit = CLEAN_UP_BATCH,
 ): Promise<CleanUpReport> {
-  const report: CleanUpReport = { deleted: {}, rolledUp: 0, finished: false };
+  const report: CleanUpReport = { auditPartitions: 0, deleted: {}, rolledUp: 0, finished: false };
+  report.auditPartitions = await addAuditPartitions(db, now, AUDIT_MONTHS_AHEAD);
   for (const rule of retentionRules(retention)) {
     report.deleted[rule.table] = 0;
     for (;;) {
@@ -105,7 +112,7 @@ export function cleanUpJob(ctx: AppContext): JobHandler {
     const report = await cleanUp(ctx.db, ctx.config.retention, ctx.now(), () => job.signal.aborted || Date.now() >= stopAt);
     job.signal.throwIfAborted();
     const deleted = Object.values(report.deleted).reduce((a, b) => a + b, 0);
-    if (deleted || report.rolledUp || !report.finished)
+    if (deleted || report.rolledUp || report.auditPartitions || !report.finished)
       ctx.log.info({ ...report }, report.finished ? 'retention clean-up done' : 'retention clean-up paused until the next run');
   };
 }

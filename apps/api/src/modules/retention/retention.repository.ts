@@ -107,3 +107,24 @@ export async function rollUpDeliveryDays(
   );
   return { lastId: row?.last_id == null ? undefined : Number(row.last_id), moved: Number(row?.moved ?? 0) };
 }
+
+/**
+ * Makes sure the audit log has its month partitions (migration 0020) for the month of `now` and the
+ * `ahead` months after it, creating those missing; answers how many it created. A month whose
+ * records already went to the DEFAULT partition keeps them there (its partition is not made).
+ * Creating a partition locks the whole audit log, and every insert queues behind a lock waiting
+ * its turn: it waits at most 2 s for a long read to finish, else fails and the next hour tries
+ * again (the months ahead leave time for that).
+ */
+export async function addAuditPartitions(db: Executor, now: Date, ahead: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local lock_timeout = '2s'`);
+    const [row] = await queryRows<{ created: number }>(
+      tx,
+      sql`select count(*) filter (where audit_events_add_month(m))::int as created
+          from generate_series(0, ${ahead}::int) n,
+               lateral (select (date_trunc('month', ${at(now)} at time zone 'UTC') + make_interval(months => n)) at time zone 'UTC' as m) months`,
+    );
+    return Number(row?.created ?? 0);
+  });
+}
