@@ -65,7 +65,9 @@ describe('9Hits at a large account', () => {
   });
 
   it('first-syncing website 1 and website 2 costs one title search each, and deleting website 1 one more', async () => {
+    // An account this large has the slots for it (the sandbox's default is 100,000).
     await control({ reset: true });
+    await control({ account: { slots: 1_000_000 } });
     const first = (await createWebsite(t.app, owner, { url: 'https://first.example.com/' })).json();
     const second = (await createWebsite(t.app, owner, { url: 'https://second.example.com/' })).json();
     expect([first.id, second.id]).toEqual([1, 2]);

@@ -74,6 +74,9 @@ describe('the one-time rename of 9Hits campaign titles', () => {
       sql`insert into sandbox_ninehits_campaigns (body, system_state)
           select jsonb_build_object('title', 'traffic-site-' || (900000 + n), 'urls', '[]'::jsonb), 'approved' from generate_series(1, 100) as n`,
     );
+    // A website whose first siteAdd answer was lost: no key, its campaign in the first form.
+    const lost = (await createWebsite(t.app, owner, { url: 'https://lost.example.com/' })).json();
+    await db().execute(sql`delete from jobs`);
     // 550 more websites with their campaigns in the first form (more than a page of 500).
     await db().execute(
       sql`with w as (
@@ -87,9 +90,6 @@ describe('the one-time rename of 9Hits campaign titles', () => {
       sql`update websites set ninehits_key = c.id::text from sandbox_ninehits_campaigns c
           where websites.ninehits_key is null and c.body->>'title' = 'traffic-site-' || websites.id`,
     );
-    // A website whose first siteAdd answer was lost: no key, its campaign in the first form.
-    const lost = (await createWebsite(t.app, owner, { url: 'https://lost.example.com/' })).json();
-    await db().execute(sql`delete from jobs`);
     const lostCampaign = await campaign(`traffic-site-${lost.id}`);
     // Not ours to change: titles that only look alike.
     const others = [await campaign('My Site'), await campaign(`traffic-site-${synced.id}x`), await campaign(`copy of traffic-site-${synced.id}`)];

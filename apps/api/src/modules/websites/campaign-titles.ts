@@ -85,13 +85,25 @@ export function campaignTitlesJob(ctx: AppContext, client: NinehitsClient): JobH
 
     for (;;) {
       const campaigns = await pacer.call(() => client.siteGet({ page: progress.page, limit: SITE_GET_MAX_LIMIT }));
-      const { renamed, removed, complete } = await fixTitles(ctx, client, campaigns, pacer);
-      progress.renamed += renamed;
-      progress.removed += removed;
-      progress.changedThisPass += renamed + removed;
+      const done = { renamed: 0, removed: 0 };
+      const count = () => {
+        progress.renamed += done.renamed;
+        progress.removed += done.removed;
+        progress.changedThisPass += done.renamed + done.removed;
+      };
+      let complete: boolean;
+      try {
+        complete = await fixTitles(ctx, client, campaigns, pacer, done);
+      } catch (error) {
+        // What a failed call interrupted is still recorded: a pass that changed something is not the last.
+        count();
+        await saveOneTimeTask(ctx.db, CAMPAIGN_TITLES_TASK, progress);
+        throw error;
+      }
+      count();
       // A page is done once nothing on it needs changing; after deletions, later campaigns have
       // moved up into it, so it is read again.
-      const pageDone = complete && removed === 0;
+      const pageDone = complete && done.removed === 0;
       if (pageDone) progress.page += 1;
       if (pageDone && campaigns.length < SITE_GET_MAX_LIMIT) {
         if (progress.changedThisPass === 0 || progress.pass >= MAX_PASSES) {
@@ -124,18 +136,22 @@ interface Pacer {
   removed: Set<number>;
 }
 
-/** Renames or deletes the page's campaigns titled in the first form; `complete` unless the slice ran out first. */
+/**
+ * Renames or deletes the page's campaigns titled in the first form, counting each in `done` as it
+ * goes; answers false if the slice ran out first.
+ */
 async function fixTitles(
   ctx: AppContext,
   client: NinehitsClient,
   campaigns: CampaignRead[],
   pacer: Pacer,
-): Promise<{ renamed: number; removed: number; complete: boolean }> {
+  done: { renamed: number; removed: number },
+): Promise<boolean> {
   const legacy = campaigns.flatMap((c) => {
     const site = legacyTitleSite(c.title);
     return site === undefined ? [] : [{ id: c.id, site }];
   });
-  if (!legacy.length) return { renamed: 0, removed: 0, complete: true };
+  if (!legacy.length) return true;
   const keys = await campaignKeysOf(
     ctx.db,
     legacy.map((c) => c.site),
@@ -150,12 +166,12 @@ async function fixTitles(
   if (strays.length) {
     await pacer.call(() => client.siteDel(strays));
     for (const id of strays) pacer.removed.add(id);
+    done.removed += strays.length;
   }
-  let renamed = 0;
   for (const c of legacy.filter((c) => !isStray(c))) {
-    if (pacer.sliceOver()) return { renamed, removed: strays.length, complete: false };
+    if (pacer.sliceOver()) return false;
     await pacer.call(() => client.siteUpdate(c.id, { title: campaignTitle(c.site) }));
-    renamed += 1;
+    done.renamed += 1;
   }
-  return { renamed, removed: strays.length, complete: true };
+  return true;
 }
