@@ -15,7 +15,12 @@ export async function readOneTimeTask<P>(db: Executor, name: string): Promise<On
 }
 
 /** Records the task's progress, and that it finished when `finished` is set. */
-export async function saveOneTimeTask<P extends object>(db: Executor, name: string, progress: P, finished: Date | null = null): Promise<void> {
+export async function saveOneTimeTask<P extends object>(
+  db: Executor,
+  name: string,
+  progress: P,
+  finished: Date | null = null,
+): Promise<void> {
   await db
     .insert(oneTimeTasks)
     .values({ name, progress, finishedAt: finished, updatedAt: sql`now()` })

@@ -36,7 +36,8 @@ describe('the one-time rename of 9Hits campaign titles', () => {
   const db = () => t.app.ctx.db;
   const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(db(), query))[0]!.n;
   const titleOf = async (id: number) =>
-    (await queryRows<{ title: string }>(db(), sql`select body->>'title' as title from sandbox_ninehits_campaigns where id = ${id}`))[0]?.title;
+    (await queryRows<{ title: string }>(db(), sql`select body->>'title' as title from sandbox_ninehits_campaigns where id = ${id}`))[0]
+      ?.title;
   const keyOf = async (websiteId: number) =>
     (await queryRows<{ key: string | null }>(db(), sql`select ninehits_key as key from websites where id = ${websiteId}`))[0]!.key;
   /** A campaign as an earlier version or someone else left it at 9Hits. */
@@ -92,7 +93,11 @@ describe('the one-time rename of 9Hits campaign titles', () => {
     );
     const lostCampaign = await campaign(`traffic-site-${lost.id}`);
     // Not ours to change: titles that only look alike.
-    const others = [await campaign('My Site'), await campaign(`traffic-site-${synced.id}x`), await campaign(`copy of traffic-site-${synced.id}`)];
+    const others = [
+      await campaign('My Site'),
+      await campaign(`traffic-site-${synced.id}x`),
+      await campaign(`copy of traffic-site-${synced.id}`),
+    ];
 
     await control({ reset: true });
     await control({ fail: { count: 1, with: 'http-500', path: 'siteUpdate' } });
@@ -107,7 +112,9 @@ describe('the one-time rename of 9Hits campaign titles', () => {
     expect(await titleOf(lostCampaign)).toBe(campaignTitle(lost.id));
     expect(await titleOf(duplicate)).toBeUndefined();
     expect(await titleOf(gone)).toBeUndefined();
-    expect(await count(sql`select count(*)::int as n from sandbox_ninehits_campaigns where body->>'title' ~ '^traffic-site-[0-9]+$'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from sandbox_ninehits_campaigns where body->>'title' ~ '^traffic-site-[0-9]+$'`)).toBe(
+      0,
+    );
     expect(
       await count(
         sql`select count(*)::int as n from websites w join sandbox_ninehits_campaigns c on c.id::text = w.ninehits_key
@@ -140,7 +147,8 @@ describe('the one-time rename of 9Hits campaign titles', () => {
   it('resumes from the recorded page after a restart', async () => {
     await db().execute(sql`delete from one_time_tasks`);
     await db().execute(sql`delete from jobs`);
-    await db().execute(sql`update sandbox_ninehits_campaigns set body = jsonb_set(body, '{title}', to_jsonb('traffic-site-' || (select min(id) from websites)))
+    await db()
+      .execute(sql`update sandbox_ninehits_campaigns set body = jsonb_set(body, '{title}', to_jsonb('traffic-site-' || (select min(id) from websites)))
                            where id = (select min(id) from sandbox_ninehits_campaigns where body->>'title' like 'traffic-site-%-campaign')`);
     // Recorded as an interrupted run would have left it: past page 1, which is not read again.
     await db().execute(
@@ -152,6 +160,8 @@ describe('the one-time rename of 9Hits campaign titles', () => {
     const calls = (await control({})).calls;
     // Page 2 of pass 1 only; pass 2 renames the campaign on page 1; pass 3 finds nothing left.
     expect(calls).toMatchObject({ siteGet: 5, siteUpdate: 1 });
-    expect(await count(sql`select count(*)::int as n from sandbox_ninehits_campaigns where body->>'title' ~ '^traffic-site-[0-9]+$'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from sandbox_ninehits_campaigns where body->>'title' ~ '^traffic-site-[0-9]+$'`)).toBe(
+      0,
+    );
   }, 60_000);
 });
