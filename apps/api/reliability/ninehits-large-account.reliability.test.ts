@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { SANDBOX_CREDENTIALS } from '../../config.ts';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
-import { customerWithPackage, type Session } from '../../test-support/accounts.ts';
-import { createWebsite } from '../../test-support/websites.ts';
-import { campaignTitle } from './campaign.ts';
+import { SANDBOX_CREDENTIALS } from '../src/config.ts';
+import { createListeningTestApp } from '../src/test-support/listening-app.ts';
+import type { TestApp } from '../src/test-support/test-app.ts';
+import { customerWithPackage, type Session } from '../src/test-support/accounts.ts';
+import { createWebsite } from '../src/test-support/websites.ts';
+import { campaignTitle } from '../src/modules/delivery/campaign.ts';
 
 /**
  * A 9Hits account of 300,000 campaigns, one per website, in the embedded sandbox, whose siteGet
  * search matches any campaign whose title or URL contains the filter text, as the documented one
  * does. Deleting website 1 and first-syncing website 2 (a prefix of 111,111 of those ids) each cost
  * one title search: the titles close the id on both sides. The calls are counted at the sandbox.
+ * Here rather than in the unit suite: seeding the account takes minutes on PGlite.
  */
 const ACCOUNT = 300_000;
 
