@@ -142,7 +142,7 @@ describe('the one-time rename of 9Hits campaign titles', () => {
     await runJobs();
     expect(await keyOf(lost.id)).toBe(String(lostCampaign));
     expect((await control({})).calls).toMatchObject({ siteAdd: 0, siteDel: 0 });
-  }, 120_000);
+  }, 240_000);
 
   it('resumes from the recorded page after a restart', async () => {
     await db().execute(sql`delete from one_time_tasks`);
