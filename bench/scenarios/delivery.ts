@@ -61,7 +61,7 @@ export async function seedSandboxCampaigns(databaseUrl: string, log: (line: stri
     const result = await client.query(
       `insert into sandbox_ninehits_campaigns (id, body, user_state, confirmed_hits, accrued_at, system_state, created_at)
        overriding system value
-       select w.ninehits_key::int, jsonb_build_object('title', 'traffic-site-' || w.id, 'urls', jsonb_build_array(w.url)),
+       select w.ninehits_key::int, jsonb_build_object('title', 'traffic-site-' || w.id || '-campaign', 'urls', jsonb_build_array(w.url)),
               case when w.status = 'ACTIVE' then 'running' else 'paused' end, 0, now(), 'approved', w.created_at
        from websites w where w.ninehits_key ~ '^1[0-9]{6}$'
        on conflict (id) do nothing`,

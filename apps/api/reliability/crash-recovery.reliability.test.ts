@@ -166,7 +166,7 @@ describe('server killed during a purchase, then started again', () => {
         (await query<{ n: number }>(db.url, 'select count(*)::int as n from jobs where done_at is null and failed_at is null'))[0]!.n === 0,
       { timeoutMs: 150_000, intervalMs: 1000 },
     );
-    const campaigns = fake.byTitle(`traffic-site-${websiteId}`);
+    const campaigns = fake.byTitle(`traffic-site-${websiteId}-campaign`);
     expect(campaigns).toHaveLength(1);
     expect(fake.added).toHaveLength(1);
     const [site] = await query<{ ninehits_key: string; sync_state: string }>(

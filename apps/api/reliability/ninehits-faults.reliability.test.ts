@@ -81,7 +81,7 @@ describe('9Hits unreachable, slow or answering errors', () => {
       sql`select id, status, daily_hit_limit, ninehits_key, sync_state from websites order by id`,
     );
     for (const site of sites) {
-      const campaigns = fake.byTitle(`traffic-site-${site.id}`);
+      const campaigns = fake.byTitle(`traffic-site-${site.id}-campaign`);
       expect(campaigns, `campaigns of website ${site.id}`).toHaveLength(1);
       const [campaign] = campaigns;
       expect(site).toMatchObject({ ninehits_key: String(campaign!.id), sync_state: 'synced' });
@@ -111,12 +111,12 @@ describe('9Hits unreachable, slow or answering errors', () => {
     expect(errors.length).toBeGreaterThan(0);
     for (const e of errors) expect(e.last_error).toContain('unreachable');
     expect((await unsynced()).map((s) => s.id)).toEqual([kept, fresh, paused]);
-    expect(fake.byTitle(`traffic-site-${toDelete}`)).toHaveLength(1);
+    expect(fake.byTitle(`traffic-site-${toDelete}-campaign`)).toHaveLength(1);
 
     await fake.up();
     await drainQueue();
     await expectNinehitsMatchesDatabase();
-    expect(fake.byTitle(`traffic-site-${toDelete}`)).toEqual([]);
+    expect(fake.byTitle(`traffic-site-${toDelete}-campaign`)).toEqual([]);
   });
 
   it.each<Fault>(['error-envelope', 'http-500-json', 'http-502-html', 'garbage', 'truncated-json', 'no-envelope', 'reset'])(

@@ -112,7 +112,7 @@ describe('PostgreSQL restarted in the middle of traffic', () => {
       'select id, ninehits_key, sync_state from websites',
     );
     for (const site of sites) {
-      const campaigns = fake.byTitle(`traffic-site-${site.id}`);
+      const campaigns = fake.byTitle(`traffic-site-${site.id}-campaign`);
       expect(campaigns).toHaveLength(1);
       expect(site).toMatchObject({ ninehits_key: String(campaigns[0]!.id), sync_state: 'synced' });
     }

@@ -62,7 +62,7 @@ describe('two server processes on one PostgreSQL and Redis', () => {
       'every website synced',
       async () => (await query<{ n: number }>(dbUrl, `select count(*)::int as n from websites where sync_state <> 'synced'`))[0]!.n === 0,
     );
-    for (const site of stored) expect(fake.byTitle(`traffic-site-${site.id}`)).toHaveLength(1);
+    for (const site of stored) expect(fake.byTitle(`traffic-site-${site.id}-campaign`)).toHaveLength(1);
     expect(fake.added).toHaveLength(25);
   });
 

@@ -62,6 +62,7 @@ import { websitesRoutes } from './modules/websites/websites.routes.ts';
 import { ninehitsAccountRoutes } from './modules/delivery/ninehits-account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { NINEHITS_DELETE_JOB, NINEHITS_SYNC_JOB, deleteCampaignJob, syncWebsiteJob } from './modules/websites/delivery-jobs.ts';
+import { CAMPAIGN_TITLES_JOB, campaignTitlesJob, campaignTitlesTask } from './modules/websites/campaign-titles.ts';
 
 export interface BuildOptions {
   /** An already open (and migrated) database, as tests share one per file. */
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(SEND_EMAIL_JOB, sendEmailJob(app.ctx, createTransport(config.mail.smtpUrl)));
   jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
   jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
+  jobs.register(CAMPAIGN_TITLES_JOB, campaignTitlesJob(app.ctx, ninehits));
   jobs.register(DELIVERY_COLLECT_JOB, collectDeliveryJob(app.ctx, ninehits));
   jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
   const payhereApi = new PayhereApi(config.payhere);
@@ -163,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const periodic = [
     capacityScanTask(app.ctx),
     approvalScanTask(app.ctx, ninehits),
+    campaignTitlesTask(app.ctx),
     deliveryCollectionTask(app.ctx),
     renewalScanTask(app.ctx),
     billingReminderTask(app.ctx),

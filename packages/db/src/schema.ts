@@ -672,5 +672,16 @@ export const schedulerLocks = pgTable('scheduler_locks', {
   lockedUntil: ts('locked_until'),
 });
 
+/**
+ * Background work that runs once per installation and resumes after a restart (the 9Hits campaign
+ * title rename): its progress, and when it finished. One row per task.
+ */
+export const oneTimeTasks = pgTable('one_time_tasks', {
+  name: text('name').primaryKey(),
+  progress: jsonb('progress').notNull().default({}),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+});
+
 // The embedded sandboxes' tables (sandbox mode only) live beside this file.
 export * from './sandbox-schema.ts';

@@ -60,7 +60,7 @@ describe('the campaign fields of a website', () => {
   it('all countries, direct traffic and no macro are sent as their documented empty values', () => {
     const campaign = toCampaign(website(), until);
     expect(campaign).toMatchObject({
-      title: 'traffic-site-7',
+      title: 'traffic-site-7-campaign',
       urls: ['https://www.example.com/'],
       geo: { rule: 'all', by: 'country', codes: null },
       referrers: { mode: 'basic', urls: [] },

@@ -26,8 +26,19 @@ const SOCIAL_URLS: Record<string, string> = {
   Tumblr: 'https://www.tumblr.com/',
 };
 
-/** The campaign title is our handle at 9Hits: it finds a campaign whose id we failed to store. */
-export const campaignTitle = (websiteId: number) => `traffic-site-${websiteId}`;
+/**
+ * The campaign title is our handle at 9Hits: it finds a campaign whose id we failed to store.
+ * 9Hits only searches titles by substring, so the id is closed on both sides: no other website's
+ * title contains `traffic-site-1-campaign` (the old form, `traffic-site-1`, is contained in
+ * `traffic-site-10` and 111,110 other titles of a 300,000-campaign account). Decision 0028.
+ */
+export const campaignTitle = (websiteId: number) => `traffic-site-${websiteId}-campaign`;
+
+/** The website id in a title of the first form (`traffic-site-{id}`), which campaign-titles.ts renames; else undefined. */
+export function legacyTitleSite(title: string): number | undefined {
+  const id = /^traffic-site-(\d{1,9})$/.exec(title)?.[1];
+  return id === undefined ? undefined : Number(id);
+}
 
 /** A 9Hits hour with no views at all (documented: 0 is "no limit", -1 "no views"). */
 const NO_VIEWS: HourBucket = { min: -1, max: -1 };

@@ -51,7 +51,7 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
   };
   /** The whole campaign as the documentation shapes it, with this website's values. */
   const campaign = async (fields: Record<string, unknown> = {}) => ({
-    title: `traffic-site-${siteId}`,
+    title: `traffic-site-${siteId}-campaign`,
     urls: ['https://www.example.com/landing'],
     isAdult: false,
     hasCoinMining: false,
@@ -112,13 +112,13 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
   it('create: a title search (500 a page, from page 1), siteAdd with every field, then a read by id', async () => {
     const res = await createWebsite(t.app, owner, { daily_hit_limit: 100 });
     siteId = res.json().id;
-    // Another campaign at 9Hits whose title merely starts with this website's.
-    doc.seed(`traffic-site-${siteId}0`);
+    // Another campaign at 9Hits whose title merely contains this website's.
+    doc.seed(`copy of traffic-site-${siteId}-campaign`);
     await runJobs();
-    campaignId = doc.campaigns.find((c) => c.title === `traffic-site-${siteId}`)!.id;
+    campaignId = doc.campaigns.find((c) => c.title === `traffic-site-${siteId}-campaign`)!.id;
     const expected = await campaign();
     expectCalls(doc.calls, [
-      { method: 'GET', path: 'siteGet', query: { filter: `traffic-site-${siteId}`, limit: '500', page: '1' } },
+      { method: 'GET', path: 'siteGet', query: { filter: `traffic-site-${siteId}-campaign`, limit: '500', page: '1' } },
       {
         method: 'POST',
         path: 'siteAdd',
@@ -169,25 +169,25 @@ describe('the 9Hits adapter makes exactly the documented calls', () => {
     await step(
       () => t.app.inject({ method: 'DELETE', url: `/api/website/${siteId}`, headers: owner.headers }),
       async () => [
-        { method: 'GET', path: 'siteGet', query: { filter: `traffic-site-${siteId}`, limit: '500', page: '1' } },
+        { method: 'GET', path: 'siteGet', query: { filter: `traffic-site-${siteId}-campaign`, limit: '500', page: '1' } },
         { method: 'POST', path: 'siteDel', body: (b) => expect(b).toEqual([campaignId]) },
       ],
     );
-    expect(doc.campaigns.map((c) => c.title)).toEqual([`traffic-site-${siteId}0`]);
+    expect(doc.campaigns.map((c) => c.title)).toEqual([`copy of traffic-site-${siteId}-campaign`]);
   });
 
   it('a lost siteAdd answer: pages through the title search and adopts the exact title only', async () => {
     const site = (await createWebsite(t.app, owner, { url: 'https://lost.example.com/' })).json();
-    // 600 near matches (page 1 and part of page 2) before ours would be found.
-    for (let i = 0; i < 600; i++) doc.seed(`traffic-site-${site.id}${i}`);
+    // 600 near matches (page 1 and part of page 2: campaigns whose URL holds our title) before ours would be found.
+    for (let i = 0; i < 600; i++) doc.seed(`mirror ${i}`, [`https://mirror.example.net/traffic-site-${site.id}-campaign/${i}`]);
     doc.loseNextAnswer('siteAdd');
     await runJobs();
-    const ours = doc.campaigns.filter((c) => c.title === `traffic-site-${site.id}`);
+    const ours = doc.campaigns.filter((c) => c.title === `traffic-site-${site.id}-campaign`);
     expect(ours).toHaveLength(1);
     const search = (page: string) => ({
       method: 'GET' as const,
       path: 'siteGet',
-      query: { filter: `traffic-site-${site.id}`, limit: '500', page },
+      query: { filter: `traffic-site-${site.id}-campaign`, limit: '500', page },
     });
     expect(doc.calls.map((c) => `${c.method} ${c.path} ${c.query.page ?? c.query.filter ?? ''}`)).toEqual([
       'GET siteGet 1',

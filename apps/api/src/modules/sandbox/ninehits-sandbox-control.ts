@@ -5,7 +5,8 @@ import { z } from 'zod';
  * How the sandbox misbehaves when told to (POST /sandbox/9hits/control): answer slowly, refuse the
  * next calls without doing anything, or do the next calls and then lose the answer. Kept in the
  * server process's memory: it is a switch for one test or one developer against one process, and
- * vanishes with it. The account's points and slots can be set too (the admin's low-balance warning).
+ * vanishes with it. The account's points and slots can be set too (the admin's low-balance warning),
+ * and every answer of the switch counts the calls made so far, by path (what a call costs).
  */
 const PATHS = ['siteAdd', 'siteGet', 'siteUpdate', 'siteDel', 'profileGet'] as const;
 export type SandboxPath = (typeof PATHS)[number];
@@ -27,7 +28,7 @@ export const controlBodySchema = z.strictObject({
       slots: z.number().int().min(0).max(1e7).nullable().optional(),
     })
     .optional(),
-  /** Back to normal: no delay, no pending failures or losses, the default balance. */
+  /** Back to normal: no delay, no pending failures or losses, the default balance, the call counts at 0. */
   reset: z.literal(true).optional(),
 });
 export type ControlBody = z.infer<typeof controlBodySchema>;
@@ -47,6 +48,13 @@ export class SandboxControl {
   slots: number | null = null;
   private failRules: Rule[] = [];
   private loseRules: Rule[] = [];
+  /** Calls answered so far, by path, since the process started or the last reset: what a test of a call's cost reads. */
+  private calls = zeroCalls();
+
+  /** Counts a call that reached the sandbox (refused, failed and lost ones too: 9Hits would have seen them). */
+  count(path: SandboxPath): void {
+    this.calls[path] += 1;
+  }
 
   apply(body: ControlBody): void {
     if (body.reset) {
@@ -55,6 +63,7 @@ export class SandboxControl {
       this.loseRules = [];
       this.points = null;
       this.slots = null;
+      this.calls = zeroCalls();
     }
     if (body.delayMs !== undefined) this.delayMs = body.delayMs;
     if (body.fail) this.failRules.push({ left: body.fail.count, with: body.fail.with, path: body.fail.path });
@@ -71,6 +80,7 @@ export class SandboxControl {
       fail: rules(this.failRules),
       lose: rules(this.loseRules),
       account: { points: this.points ?? DEFAULT_POINTS, slots: this.slots ?? DEFAULT_SLOTS },
+      calls: { ...this.calls },
     };
   }
 
@@ -82,6 +92,10 @@ export class SandboxControl {
   takeLoss(path: SandboxPath): string | undefined {
     return take(this.loseRules, path);
   }
+}
+
+function zeroCalls(): Record<SandboxPath, number> {
+  return Object.fromEntries(PATHS.map((path) => [path, 0])) as Record<SandboxPath, number>;
 }
 
 function take(rules: Rule[], path: SandboxPath): string | undefined {

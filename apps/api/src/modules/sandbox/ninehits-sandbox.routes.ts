@@ -68,6 +68,7 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
           url: `/${path}`,
           config: { auth: 'public' },
           handler: async (request, reply) => {
+            control.count(path);
             if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
             const failure = control.takeFailure(path);
             if (failure) return sendFailure(reply, failure);

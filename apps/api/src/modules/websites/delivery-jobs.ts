@@ -78,8 +78,9 @@ async function updateOrForget(
 
 /**
  * Removes a deleted website's campaign: the one whose id we stored, and any titled exactly as this
- * website's (created by an attempt whose answer was lost). Never a near match such as another
- * website's `traffic-site-10` for `traffic-site-1`.
+ * website's (created by an attempt whose answer was lost). Never a near match, such as a campaign
+ * whose URL contains the title. Titles close the id on both sides (campaign.ts), so the search
+ * answers this website's campaigns only, one page however large the account.
  */
 export function deleteCampaignJob(client: NinehitsClient): JobHandler {
   return async (payload) => {

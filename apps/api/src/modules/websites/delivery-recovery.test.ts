@@ -73,7 +73,7 @@ describe('delivery recovers and tells the truth', () => {
   it('a lost siteAdd answer: the retry adopts the campaign by its exact title, never a near match, and creates no second', async () => {
     const site = (await createWebsite(t.app, owner)).json();
     // Another campaign whose title merely contains ours, as the search also answers it.
-    await foreignCampaign(`traffic-site-${site.id}0`);
+    await foreignCampaign(`copy of traffic-site-${site.id}-campaign`);
     await control({ lose: { count: 1, with: 'reset', path: 'siteAdd' } });
     await runJobsNow();
     expect((await row(site.id)).ninehits_key).toBeNull();
@@ -82,23 +82,23 @@ describe('delivery recovers and tells the truth', () => {
     await runJobsNow();
     const [foreign, ours] = await campaigns();
     expect(foreign!.urls).toEqual(['https://someone-else.example.net/']);
-    expect(ours).toMatchObject({ title: `traffic-site-${site.id}`, urls: ['https://www.example.com/landing'] });
+    expect(ours).toMatchObject({ title: `traffic-site-${site.id}-campaign`, urls: ['https://www.example.com/landing'] });
     expect(await row(site.id)).toMatchObject({ ninehits_key: String(ours!.id), sync_state: 'synced' });
 
     // Deleting the website removes its campaign and only its campaign.
     await t.app.inject({ method: 'DELETE', url: `/api/website/${site.id}`, headers: owner.headers });
     await runUntilIdle();
-    expect((await campaigns()).map((c) => c.title)).toEqual([`traffic-site-${site.id}0`]);
+    expect((await campaigns()).map((c) => c.title)).toEqual([`copy of traffic-site-${site.id}-campaign`]);
   });
 
   it('a website deleted before its lost campaign was found: the delete job finds it by exact title', async () => {
     const site = (await createWebsite(t.app, owner)).json();
-    await foreignCampaign(`traffic-site-${site.id}1`);
+    await foreignCampaign(`traffic-site-${site.id}-campaign 2`);
     await control({ lose: { count: 1, with: 'http-502', path: 'siteAdd' } });
     await runJobsNow();
     await t.app.inject({ method: 'DELETE', url: `/api/website/${site.id}`, headers: owner.headers });
     await runJobsNow();
-    expect((await campaigns()).map((c) => c.title)).toEqual([`traffic-site-${site.id}1`]);
+    expect((await campaigns()).map((c) => c.title)).toEqual([`traffic-site-${site.id}-campaign 2`]);
   });
 
   it('a campaign removed in the panel is created again by the next sync', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
 
 const { websites } = schema;
@@ -42,4 +42,14 @@ export async function unapprovedCampaigns(db: Executor, limit: number): Promise<
     .orderBy(sql`${websites.ninehitsCheckedAt} asc nulls first`, asc(websites.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, key: r.key!, state: r.state }));
+}
+
+/** The stored campaign key (null: none yet) of each of these websites that still exists. */
+export async function campaignKeysOf(db: Executor, ids: number[]): Promise<Map<number, string | null>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: websites.id, key: websites.ninehitsKey })
+    .from(websites)
+    .where(inArray(websites.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.key]));
 }

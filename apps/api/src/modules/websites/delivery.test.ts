@@ -89,7 +89,7 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     await runJobsNow();
     const [campaign] = await campaigns();
     expect(campaign!.body).toMatchObject({
-      title: `traffic-site-${site.id}`,
+      title: `traffic-site-${site.id}-campaign`,
       urls: ['https://www.example.com/landing'],
       referrers: { mode: 'basic', urls: ['https://www.reddit.com/'] },
       geo: { rule: 'any', by: 'country', codes: ['CA', 'IN'] },
@@ -170,7 +170,7 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     const res = await createWebsite(t.app, owner);
     // A campaign with our title already exists at 9Hits (an earlier attempt died after siteAdd).
     await t.app.ctx.db.execute(
-      sql`insert into sandbox_ninehits_campaigns (body) values (${JSON.stringify({ title: `traffic-site-${res.json().id}`, urls: ['x'] })}::jsonb)`,
+      sql`insert into sandbox_ninehits_campaigns (body) values (${JSON.stringify({ title: `traffic-site-${res.json().id}-campaign`, urls: ['x'] })}::jsonb)`,
     );
     await runJobsNow();
     expect(await campaigns()).toHaveLength(1);
