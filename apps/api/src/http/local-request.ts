@@ -66,9 +66,19 @@ const SANDBOX_MERCHANT_API = /^\/sandbox\/(?:paypal\/v\d+\/|paypal\/orders\/:id\
 /** Whether a route (its pattern, as registered) is one of the sandboxes' merchant-API stand-ins. */
 export const isSandboxMerchantApi = (routeUrl: string | undefined): boolean => SANDBOX_MERCHANT_API.test(routeUrl ?? '');
 
-/** Refuses the sandboxes' merchant-API stand-ins to anyone but this machine or an administrator. */
+/**
+ * Refuses the sandboxes' merchant-API stand-ins to anyone but this machine or an administrator. Their
+ * callers send the vendor's own Authorization (Basic, or the sandbox's Bearer token), which names no
+ * session here: from elsewhere that is a plain refusal (403), not a sign-in problem.
+ */
 export function guardSandboxMerchantApis(app: FastifyInstance, sandbox: FastifyInstance): void {
   sandbox.addHook('onRequest', async (request) => {
-    if (isSandboxMerchantApi(request.routeOptions.url)) await assertThisMachineOrAdmin(app, request, "The sandbox's merchant API");
+    if (!isSandboxMerchantApi(request.routeOptions.url) || isFromThisMachine(request)) return;
+    const caller = await signedInCaller(app, request).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    if (!caller || !isAdmin(caller))
+      throw new AppError('FORBIDDEN', "The sandbox's merchant API is open only on the server itself, or to a signed-in administrator.");
   });
 }
