@@ -206,7 +206,9 @@ export function loadConfig(env: Env = process.env): Config {
     // Production is monitored from another machine: a live server without the token would answer
     // /metrics and the health details to this machine only, or invite opening them to everyone.
     if (!given('METRICS_TOKEN'))
-      problems.push('METRICS_TOKEN: required when PAYMENTS_MODE=live (at least 16 characters; metrics and health details answer its bearer)');
+      problems.push(
+        'METRICS_TOKEN: required when PAYMENTS_MODE=live (at least 16 characters; metrics and health details answer its bearer)',
+      );
   }
   if (problems.length || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;

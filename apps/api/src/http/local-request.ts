@@ -61,7 +61,8 @@ export async function assertThisMachineOrAdmin(app: FastifyInstance, request: Fa
  * reaches them. The buyer's pages stay open to any browser: PayHere's checkout and confirm, PayPal's
  * order and subscription approvals.
  */
-const SANDBOX_MERCHANT_API = /^\/sandbox\/(?:paypal\/v\d+\/|paypal\/orders\/:id\/(?:complete|deny|refund)$|payhere\/merchant\/|9hits\/api\/)/;
+const SANDBOX_MERCHANT_API =
+  /^\/sandbox\/(?:paypal\/v\d+\/|paypal\/orders\/:id\/(?:complete|deny|refund)$|payhere\/merchant\/|9hits\/api\/)/;
 
 /** Whether a route (its pattern, as registered) is one of the sandboxes' merchant-API stand-ins. */
 export const isSandboxMerchantApi = (routeUrl: string | undefined): boolean => SANDBOX_MERCHANT_API.test(routeUrl ?? '');

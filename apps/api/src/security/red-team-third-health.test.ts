@@ -72,7 +72,9 @@ describe('red team: receipts, sign-in e-mails', () => {
     const url = `/api/billing/receipts/o-${form.order_id}`;
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++)
-      statuses.push((await t.app.inject({ method: 'GET', url, headers: customer.headers, remoteAddress: `198.51.100.${i + 1}` })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url, headers: customer.headers, remoteAddress: `198.51.100.${i + 1}` })).statusCode,
+      );
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     // Another customer is not held back by it.
@@ -134,7 +136,10 @@ describe('red team: a card refund names the payment PayHere reports, never a not
     });
     expect(res.statusCode).toBe(502);
     const { sandboxPayherePayments: ledger } = schema;
-    const stillPaid = await t.app.ctx.db.select().from(ledger).where(eq(ledger.paymentId, Number(victimCharge)));
+    const stillPaid = await t.app.ctx.db
+      .select()
+      .from(ledger)
+      .where(eq(ledger.paymentId, Number(victimCharge)));
     expect(stillPaid[0]).toMatchObject({ status: 'RECEIVED' });
   });
 });

@@ -54,7 +54,12 @@ describe('red team: a customer writing to the payment ledger with their own chec
   it('keeps one pending event per order however many payment ids a signed pending notify claims', async () => {
     const form = await startCheckout(t.app, buyer, 'hits', '1000Hits');
     for (let i = 0; i < 10; i++) {
-      const res = await sendNotify(t.app, { order_id: form.order_id!, payhere_amount: form.amount!, status_code: '0', payment_id: `p-${i}` });
+      const res = await sendNotify(t.app, {
+        order_id: form.order_id!,
+        payhere_amount: form.amount!,
+        status_code: '0',
+        payment_id: `p-${i}`,
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(await ledgerRows(form.order_id!)).toBe(1);

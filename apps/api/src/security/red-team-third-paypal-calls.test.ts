@@ -85,10 +85,12 @@ describe('red team: making the server call PayPal', () => {
           ? forgedHeaders('https://api.paypal.com.attacker.example/cert', new Date())
           : forgedHeaders('https://api.paypal.com/v1/notifications/certs/CERT-1', stale),
     );
-    const answers = await Promise.all(forged.map((headers) => webhook(headers, event())));
-    console.log('DEBUG', answers.slice(0, 2).map((r) => [r.statusCode, r.body, JSON.stringify(r.headers)]));
-    expect(answers.every((r) => r.statusCode === 400 || r.statusCode === 429)).toBe(true);
-    expect(answers.filter((r) => r.statusCode === 400).length).toBeGreaterThan(0);
+    // One after the other, as a script would send them.
+    const answers = [];
+    for (const headers of forged) answers.push(await webhook(headers, event()));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.slice(0, 120).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(120).every((s) => s === 429)).toBe(true);
     expect(verifications()).toBe(0);
   });
 
@@ -112,7 +114,8 @@ describe('red team: making the server call PayPal', () => {
       now: new Date(),
     });
     expect((await webhook(genuine, body)).json()).toEqual({ result: 'ignored: unknown order' });
-    for (let i = 0; i < 20; i++) expect((await webhook(forgedHeaders(genuine['paypal-cert-url']!, new Date()), body)).json()).toEqual({ result: 'duplicate' });
+    for (let i = 0; i < 20; i++)
+      expect((await webhook(forgedHeaders(genuine['paypal-cert-url']!, new Date()), body)).json()).toEqual({ result: 'duplicate' });
     expect(verifications()).toBe(1);
   });
 
@@ -125,7 +128,12 @@ describe('red team: making the server call PayPal', () => {
   });
 
   it('100 confirms of one subscription read it from PayPal once', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/subscriptions', headers: buyer.headers, payload: { id: 'pkgBasic' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paypal/subscriptions',
+      headers: buyer.headers,
+      payload: { id: 'pkgBasic' },
+    });
     expect(created.statusCode).toBe(201);
     const { id } = created.json() as { id: string };
     proxy.calls.length = 0;

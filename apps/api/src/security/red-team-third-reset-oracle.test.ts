@@ -45,7 +45,10 @@ describe('red team: the reset request as an account oracle', () => {
     expect((await ask('nobody@example.com')).status).toBe(200);
     for (const otp of ['000000', '123456']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/users/otp', payload: { email: 'nobody@example.com', otp } });
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: MSG.otpVerifyFailed } });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 400,
+        body: { code: 'BAD_REQUEST', message: MSG.otpVerifyFailed },
+      });
     }
     const malformed = await ask('not-an-address');
     expect(malformed.status).toBe(400);

@@ -35,15 +35,34 @@ describe('red team: the sandboxes’ merchant APIs seen from elsewhere', () => {
 
   /** A PayHere merchant token, as the server's own adapter gets it (over loopback). */
   const payhereToken = async () =>
-    (await from('127.0.0.1', 'POST', '/sandbox/payhere/merchant/v1/oauth/token', { authorization: payhereBasic, ...form }, 'grant_type=client_credentials')).json()
-      .access_token as string;
+    (
+      await from(
+        '127.0.0.1',
+        'POST',
+        '/sandbox/payhere/merchant/v1/oauth/token',
+        { authorization: payhereBasic, ...form },
+        'grant_type=client_credentials',
+      )
+    ).json().access_token as string;
 
   it('refuses an outsider every merchant call with the built-in credentials, and changes nothing', async () => {
     const bearer = { authorization: `Bearer ${await payhereToken()}` };
     const attempts = [
-      from(OUTSIDER, 'POST', '/sandbox/payhere/merchant/v1/oauth/token', { authorization: payhereBasic, ...form }, 'grant_type=client_credentials'),
+      from(
+        OUTSIDER,
+        'POST',
+        '/sandbox/payhere/merchant/v1/oauth/token',
+        { authorization: payhereBasic, ...form },
+        'grant_type=client_credentials',
+      ),
       from(OUTSIDER, 'GET', `/sandbox/payhere/merchant/v1/payment/search?order_id=${orderId}`, bearer),
-      from(OUTSIDER, 'POST', '/sandbox/payhere/merchant/v1/payment/refund', { ...bearer, 'content-type': 'application/json' }, '{"payment_id":1}'),
+      from(
+        OUTSIDER,
+        'POST',
+        '/sandbox/payhere/merchant/v1/payment/refund',
+        { ...bearer, 'content-type': 'application/json' },
+        '{"payment_id":1}',
+      ),
       from(OUTSIDER, 'GET', '/sandbox/payhere/merchant/v1/subscription', bearer),
       from(OUTSIDER, 'POST', '/sandbox/paypal/v1/oauth2/token', { authorization: paypalBasic, ...form }, 'grant_type=client_credentials'),
       from(OUTSIDER, 'POST', '/sandbox/paypal/orders/ABC123/refund'),

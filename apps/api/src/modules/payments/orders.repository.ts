@@ -79,9 +79,7 @@ export async function claimGatewayRead(db: Executor, id: string, now: Date, cool
   const rows = await db
     .update(orders)
     .set({ chargesReadAt: now })
-    .where(
-      and(eq(orders.id, id), or(isNull(orders.chargesReadAt), lte(orders.chargesReadAt, new Date(now.getTime() - coolDownMs)))),
-    )
+    .where(and(eq(orders.id, id), or(isNull(orders.chargesReadAt), lte(orders.chargesReadAt, new Date(now.getTime() - coolDownMs)))))
     .returning({ id: orders.id });
   return rows.length > 0;
 }

@@ -88,7 +88,7 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
 
   it('answers malformed JSON and unknown calls in the envelope', async () => {
     const bad = await t.app.inject({
-remoteAddress: '127.0.0.1',
+      remoteAddress: '127.0.0.1',
       method: 'POST',
       url: `${API}/siteAdd?key=${KEY}`,
       headers: { 'content-type': 'application/json' },

@@ -30,7 +30,7 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
     payload = 'grant_type=client_credentials',
   ) =>
     t.app.inject({
-remoteAddress: '127.0.0.1',
+      remoteAddress: '127.0.0.1',
       method: 'POST',
       url: `${BASE}/v1/oauth2/token`,
       headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
@@ -41,11 +41,12 @@ remoteAddress: '127.0.0.1',
     payload: unknown = { intent: 'CAPTURE', purchase_units: [unit] },
     app: App = t.app,
   ) => app.inject({ remoteAddress: '127.0.0.1', method: 'POST', url: `${BASE}/v2/checkout/orders`, headers, payload: payload as object });
-  const get = (id: string, app: App = t.app) => app.inject({ remoteAddress: '127.0.0.1', method: 'GET', url: `${BASE}/v2/checkout/orders/${id}`, headers: auth });
+  const get = (id: string, app: App = t.app) =>
+    app.inject({ remoteAddress: '127.0.0.1', method: 'GET', url: `${BASE}/v2/checkout/orders/${id}`, headers: auth });
   const approve = (id: string) => t.app.inject({ remoteAddress: '127.0.0.1', method: 'POST', url: `${BASE}/orders/${id}/approve` });
   const capture = (id: string, headers: Record<string, string> = {}, app: App = t.app) =>
     app.inject({
-remoteAddress: '127.0.0.1',
+      remoteAddress: '127.0.0.1',
       method: 'POST',
       url: `${BASE}/v2/checkout/orders/${id}/capture`,
       headers: { ...auth, 'content-type': 'application/json', ...headers },
@@ -161,7 +162,7 @@ remoteAddress: '127.0.0.1',
     const live = await buildApp(loadConfig(testEnv(LIVE_TEST_ENV)), { database: t.testDb.database, logger: false, runJobs: false });
     try {
       const res = await live.inject({
-remoteAddress: '127.0.0.1',
+        remoteAddress: '127.0.0.1',
         method: 'POST',
         url: `${BASE}/v1/oauth2/token`,
         payload: 'grant_type=client_credentials',
