@@ -31,13 +31,15 @@ describe('red team: /api/health tells anyone the job queue', () => {
     t.app.inject({ method: 'GET', url: '/api/health', remoteAddress, headers: { host: 'localhost:3000', ...headers } });
 
   it('answers an outsider its status only; the queue depth and dead jobs follow the metrics rule', async () => {
+    // Nothing listens for these apps' 9Hits stand-in, so the status may be 'degraded': only its shape matters.
+    const statusOnly = { status: expect.stringMatching(/^(ok|degraded)$/) };
     const outsider = await health(open, OUTSIDER);
     expect(outsider.statusCode).toBe(200);
-    expect(outsider.json()).toEqual({ status: 'ok' });
-    expect((await health(open, '127.0.0.1')).json()).toMatchObject({ status: 'ok', jobs: { dead: 0 }, redis: 'off' });
+    expect(outsider.json()).toEqual(statusOnly);
+    expect((await health(open, '127.0.0.1')).json()).toMatchObject({ jobs: { dead: 0 }, redis: 'off', database: 'ok' });
 
-    expect((await health(tokened, OUTSIDER)).json()).toEqual({ status: 'ok' });
-    expect((await health(tokened, OUTSIDER, { authorization: 'Bearer wrong-token-wrong-token' })).json()).toEqual({ status: 'ok' });
+    expect((await health(tokened, OUTSIDER)).json()).toEqual(statusOnly);
+    expect((await health(tokened, OUTSIDER, { authorization: 'Bearer wrong-token-wrong-token' })).json()).toEqual(statusOnly);
     expect((await health(tokened, OUTSIDER, { authorization: `Bearer ${TOKEN}` })).json()).toMatchObject({ jobs: { dead: 0 } });
   });
 
