@@ -30,9 +30,9 @@ export function billingRoutes(gateways: Gateways) {
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'private, no-store')
           .send(pdf);
-        // Each receipt is a PDF drawn on request: per customer (after the session check, whatever
-        // the address), a burst of downloads is fine and a script drawing thousands is not.
       },
+      // Each receipt is a PDF drawn on request: per customer (after the session check, whatever
+      // the address), a burst of downloads is fine and a script drawing thousands is not.
       {
         rateLimit: {
           max: 30,
