@@ -21,6 +21,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { securityRoutes } from './modules/accounts/security.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paypalRoutes } from './modules/payments/paypal.routes.ts';
+import { guardSandboxMerchantApis } from './http/local-request.ts';
 import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
 import { paypalSandboxRoutes } from './modules/sandbox/paypal-sandbox.routes.ts';
 import { payhereSandboxRoutes } from './modules/sandbox/payhere-sandbox.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.paymentsMode === 'sandbox') {
     await app.register(
       async (sandbox) => {
+        guardSandboxMerchantApis(app, sandbox);
         await sandbox.register(mailSandboxRoutes);
         await sandbox.register(paypalSandboxRoutes, { prefix: '/paypal' });
         await sandbox.register(payhereSandboxRoutes, { prefix: '/payhere' });

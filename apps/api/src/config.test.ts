@@ -96,6 +96,7 @@ describe('loadConfig', () => {
     const problems = problemsOf({ PAYMENTS_MODE: 'live' });
     expect(problems.some((p) => p.startsWith('APP_URL: required when PAYMENTS_MODE=live'))).toBe(true);
     expect(problems.some((p) => p.startsWith('SMTP_URL: required when PAYMENTS_MODE=live'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('METRICS_TOKEN: required when PAYMENTS_MODE=live'))).toBe(true);
     for (const appUrl of [
       'http://traffic.example.com',
       'https://localhost',

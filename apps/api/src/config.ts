@@ -203,6 +203,12 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push('APP_URL: required when PAYMENTS_MODE=live, as a public https address (not localhost) the gateways can call back');
     // Reset codes must reach the customer's mailbox, never a log or an outbox page.
     if (!given('SMTP_URL')) problems.push('SMTP_URL: required when PAYMENTS_MODE=live (password-reset codes must be mailed)');
+    // Production is monitored from another machine: a live server without the token would answer
+    // /metrics and the health details to this machine only, or invite opening them to everyone.
+    if (!given('METRICS_TOKEN'))
+      problems.push(
+        'METRICS_TOKEN: required when PAYMENTS_MODE=live (at least 16 characters; metrics and health details answer its bearer)',
+      );
   }
   if (problems.length || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;

@@ -196,7 +196,10 @@ export const orders = pgTable(
     gatewaySubscriptionId: text('gateway_subscription_id'),
     /** 'active' | 'cancelling' | 'cancelled' | 'completed': where the gateway's recurring billing stands. */
     gatewaySubscriptionStatus: text('gateway_subscription_status'),
-    /** When the gateway's record of this order's charges was last read (a notify waits out a cool-down after it). */
+    /**
+     * When the gateway's record of this order's charges was last read: a PayHere notify, a PayPal
+     * capture or subscription confirmation waits out a cool-down after it.
+     */
     chargesReadAt: ts('charges_read_at'),
     status: text('status').notNull().default('pending'), // pending | paid | failed | cancelled | revoked
     paidAt: ts('paid_at'),

@@ -51,3 +51,35 @@ export async function assertThisMachineOrAdmin(app: FastifyInstance, request: Fa
   if (!caller || !isAdmin(caller))
     throw new AppError('FORBIDDEN', `${what} is open only on the server itself, or to a signed-in administrator.`);
 }
+
+/**
+ * The sandboxes' stand-ins for the vendors' merchant APIs, as route patterns: PayPal's REST API
+ * (`/v1/*`, `/v2/*`) and its helpers that settle or refund anyone's capture, PayHere's merchant API
+ * (refunds, subscription cancels, payment search) and the 9Hits panel API (every customer's campaign
+ * URLs). Their credentials are the sandbox's built-in ones, public in the code, so the credential
+ * proves nothing: only the server itself (its adapters call them over loopback) or an administrator
+ * reaches them. The buyer's pages stay open to any browser: PayHere's checkout and confirm, PayPal's
+ * order and subscription approvals.
+ */
+const SANDBOX_MERCHANT_API =
+  /^\/sandbox\/(?:paypal\/v\d+\/|paypal\/orders\/:id\/(?:complete|deny|refund)$|payhere\/merchant\/|9hits\/api\/)/;
+
+/** Whether a route (its pattern, as registered) is one of the sandboxes' merchant-API stand-ins. */
+export const isSandboxMerchantApi = (routeUrl: string | undefined): boolean => SANDBOX_MERCHANT_API.test(routeUrl ?? '');
+
+/**
+ * Refuses the sandboxes' merchant-API stand-ins to anyone but this machine or an administrator. Their
+ * callers send the vendor's own Authorization (Basic, or the sandbox's Bearer token), which names no
+ * session here: from elsewhere that is a plain refusal (403), not a sign-in problem.
+ */
+export function guardSandboxMerchantApis(app: FastifyInstance, sandbox: FastifyInstance): void {
+  sandbox.addHook('onRequest', async (request) => {
+    if (!isSandboxMerchantApi(request.routeOptions.url) || isFromThisMachine(request)) return;
+    const caller = await signedInCaller(app, request).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    if (!caller || !isAdmin(caller))
+      throw new AppError('FORBIDDEN', "The sandbox's merchant API is open only on the server itself, or to a signed-in administrator.");
+  });
+}

@@ -1,9 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metrics } from '../core/metrics.ts';
 import { isFromThisMachine } from './local-request.ts';
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Who may read what only an operator needs (GET /metrics, the details of GET /api/health): with
+ * METRICS_TOKEN set, a caller sending `Authorization: Bearer <token>`; without it, only this machine.
+ */
+export function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  return token ? sameText(request.headers.authorization ?? '', `Bearer ${token}`) : isFromThisMachine(request);
+}
 
 /**
  * Request metrics for every route (its pattern, never the raw URL, so ids do not multiply the
@@ -20,8 +28,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   });
 
   app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const allowed = token ? sameText(request.headers.authorization ?? '', `Bearer ${token}`) : isFromThisMachine(request);
-    if (!allowed) {
+    if (!mayReadMetrics(request, token)) {
       return reply
         .code(token ? 401 : 403)
         .type('text/plain; charset=utf-8')

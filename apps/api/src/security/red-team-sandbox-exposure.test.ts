@@ -57,7 +57,13 @@ describe('red team: live credentials without PAYMENTS_MODE', () => {
       problemsOf({ PAYHERE_MERCHANT_ID: SANDBOX_CREDENTIALS.payhereMerchantId, NINEHITS_API_KEY: SANDBOX_CREDENTIALS.ninehitsApiKey }),
     ).toEqual([]);
     expect(
-      problemsOf({ ...LIVE, PAYMENTS_MODE: 'live', APP_URL: 'https://traffic.example.com', SMTP_URL: 'smtp://mail.example.com:587' }),
+      problemsOf({
+        ...LIVE,
+        PAYMENTS_MODE: 'live',
+        APP_URL: 'https://traffic.example.com',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        METRICS_TOKEN: 'a-long-scrape-token-0123',
+      }),
     ).toEqual([]);
     const dataDir = mkdtempSync(join(tmpdir(), 'traffic-redteam-'));
     const config = loadConfig({ DATA_DIR: dataDir, PAYMENTS_MODE: 'sandbox', PAYHERE_MERCHANT_SECRET: 'vendor-sandbox-secret' });

@@ -45,6 +45,7 @@ export const LIVE_TEST_ENV: Env = {
   PAYPAL_CLIENT_SECRET: 's',
   PAYPAL_WEBHOOK_ID: 'w',
   NINEHITS_API_KEY: 'k',
+  METRICS_TOKEN: 'live-test-metrics-token',
 };
 
 export function testEnv(overrides: Env = {}): Env {

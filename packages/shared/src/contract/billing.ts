@@ -32,7 +32,7 @@ export const billingApi = {
     (s) => ({ query: s.billingHistoryQuerySchema, responses: { 200: s.billingHistorySchema } }),
   ),
   receipt: endpoint(
-    { method: 'GET', path: '/billing/receipts/:id', auth: 'user', tag, errors, summary: 'A payment receipt (PDF)' },
+    { method: 'GET', path: '/billing/receipts/:id', auth: 'user', tag, errors: [...errors, 429], summary: 'A payment receipt (PDF)' },
     (s) => ({ params: s.receiptParamsSchema, responses: { 200: s.receiptPdfSchema } }),
   ),
   reminders: endpoint(

@@ -62,6 +62,10 @@ export async function clearFailures(db: Executor, loginKey: string, address?: st
 /** The account's key: its email and its username count as one name. */
 export const accountLoginKey = (userId: number) => `user:${userId}`;
 export const unknownLoginKey = (login: string) => `name:${login.trim().toLowerCase()}`;
+/** Password-reset requests for an address without an account (password-reset.ts), counted like a registered one's codes. */
+export const resetRequestKey = (email: string) => `reset-request:${email.trim().toLowerCase()}`;
+/** The `address` those requests are stored under: they count per e-mail address, whoever asks. */
+export const RESET_REQUESTS = 'password-reset';
 
 /**
  * The client a failure is counted against: an IPv4 address, or an IPv6 /64, since one host

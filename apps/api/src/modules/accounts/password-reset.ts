@@ -7,7 +7,15 @@ import { queueEmail } from '../mail/queue-email.ts';
 import { findUserByEmail, lockUser } from './users.repository.ts';
 import { replacePassword } from './sessions.ts';
 import type { AuditSource } from '../audit/audit-source.ts';
-import { accountLoginKey, clearFailures } from './login-failures.repository.ts';
+import {
+  accountLoginKey,
+  clearFailures,
+  countKeyFailures,
+  lockAddress,
+  recordFailure,
+  RESET_REQUESTS,
+  resetRequestKey,
+} from './login-failures.repository.ts';
 import { countCodesSince, findLatestCode, insertCode, oldestCodeSince, updateCode, voidOpenCodes } from './password-reset.repository.ts';
 
 /**
@@ -34,10 +42,24 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** PUT users/otp/{email}: queues a mail with a new code (the caller then kicks the job runner). */
+/** The answer to a fourth request within the window, the same for any address. */
+function tooManyCodes(oldest: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((oldest.getTime() + RESET.codesWindowMs - now.getTime()) / 1000));
+  return new AppError('RATE_LIMITED', `Too many codes requested. Try again in ${Math.ceil(seconds / 60)} minutes.`, undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+/**
+ * PUT users/otp/{email}: queues a mail with a new code (the caller then kicks the job runner). An
+ * address without an account is answered exactly alike (docs/product.md section 3): the same 200,
+ * and the same 429 after three requests in 15 minutes (counted under the address in
+ * `login_failures`), so neither answer tells whether it is registered; its code step then gets
+ * 'OTP Invalid' for any code.
+ */
 export async function requestResetCode(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw new AppError('NOT_FOUND', MSG.otpSendFailed);
+  if (!user) return requestForNobody(ctx, email);
 
   await ctx.db.transaction(async (tx) => {
     // Serialise requests for one account so the per-window limit holds under concurrency.
@@ -45,13 +67,7 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
     const now = ctx.now();
     const since = new Date(now.getTime() - RESET.codesWindowMs);
     const { count } = await countCodesSince(tx, user.id, since);
-    if (count >= RESET.maxCodes) {
-      const oldest = (await oldestCodeSince(tx, user.id, since)) ?? now;
-      const seconds = Math.max(1, Math.ceil((oldest.getTime() + RESET.codesWindowMs - now.getTime()) / 1000));
-      throw new AppError('RATE_LIMITED', `Too many codes requested. Try again in ${Math.ceil(seconds / 60)} minutes.`, undefined, {
-        'retry-after': String(seconds),
-      });
-    }
+    if (count >= RESET.maxCodes) throw tooManyCodes((await oldestCodeSince(tx, user.id, since)) ?? now, now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await voidOpenCodes(tx, user.id, now);
     await insertCode(tx, {
@@ -67,6 +83,19 @@ export async function requestResetCode(ctx: AppContext, email: string): Promise<
     });
   });
   ctx.jobs.kick();
+}
+
+/** Requests for an address without an account: counted like a registered one's codes, nothing sent. */
+async function requestForNobody(ctx: AppContext, email: string): Promise<void> {
+  const key = resetRequestKey(email);
+  await ctx.db.transaction(async (tx) => {
+    await lockAddress(tx, key);
+    const now = ctx.now();
+    const since = new Date(now.getTime() - RESET.codesWindowMs);
+    const { count, oldest } = await countKeyFailures(tx, key, since);
+    if (count >= RESET.maxCodes) throw tooManyCodes(oldest ?? now, now);
+    await recordFailure(tx, key, RESET_REQUESTS, now, since);
+  });
 }
 
 /** The token is random and long, so a plain SHA-256 suffices to store it. */

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
+import { networkOf } from '../../lib/device.ts';
 
 const { sessions } = schema;
 
@@ -67,15 +68,11 @@ export async function endSessions(
 }
 
 /** Whether the account has signed in from this device before (a new one gets an e-mail). */
-export async function knownDevice(db: Executor, userId: number, device: string): Promise<{ known: boolean; any: boolean }> {
-  const [row] = await db
-    .select({
-      any: sql<boolean>`count(*) > 0`,
-      known: sql<boolean>`coalesce(bool_or(${sessions.device} = ${device}), false)`,
-    })
-    .from(sessions)
-    .where(eq(sessions.userId, userId));
-  return { known: row?.known === true, any: row?.any === true };
+export async function knownDevice(db: Executor, userId: number, device: string, ip: string): Promise<{ known: boolean; any: boolean }> {
+  // The account's own list is short (forgetOldSessions): its devices and addresses, compared here.
+  const rows = await db.selectDistinct({ device: sessions.device, ip: sessions.ip }).from(sessions).where(eq(sessions.userId, userId));
+  const network = networkOf(ip);
+  return { known: rows.some((r) => r.device === device && networkOf(r.ip) === network), any: rows.length > 0 };
 }
 
 /** Sessions that ended or expired before `before` are forgotten (SESSION_RETENTION_DAYS; the audit log keeps the sign-ins). */

@@ -20,13 +20,27 @@ export function billingRoutes(gateways: Gateways) {
     await route(app, api.reminders, (request) => billingReminders(ctx, currentUser(request)));
     await route(app, api.setReminders, (request) => setBillingReminders(ctx, currentUser(request), request.body.enabled));
     await route(app, api.history, (request) => billingHistory(ctx, currentUser(request), request.query.page, request.query.size));
-    await route(app, api.receipt, async (request, reply) => {
-      const { fileName, pdf } = await receiptPdf(ctx, currentUser(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    });
+    await route(
+      app,
+      api.receipt,
+      async (request, reply) => {
+        const { fileName, pdf } = await receiptPdf(ctx, currentUser(request), request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+      // Each receipt is a PDF drawn on request: per customer (after the session check, whatever
+      // the address), a burst of downloads is fine and a script drawing thousands is not.
+      {
+        rateLimit: {
+          max: 30,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `receipts:${currentUser(request).id}`,
+        },
+      },
+    );
   };
 }

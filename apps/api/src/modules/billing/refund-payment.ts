@@ -6,6 +6,7 @@ import { audit, type AuditSource } from '../audit/audit-source.ts';
 import { revokeOrder, revokeRenewal } from '../payments/grant-order.ts';
 import { recordPaymentEvent } from '../payments/orders.repository.ts';
 import type { PayhereApi } from '../payments/payhere-api.ts';
+import { chargesOf } from '../payments/payhere-charges.ts';
 import type { PaypalClient } from '../payments/paypal-client.ts';
 import { queueBillingEmail } from './billing-emails.ts';
 import {
@@ -72,12 +73,25 @@ export async function listPayments(
   return { total, rows: rows.map((row) => present(row, now)) };
 }
 
+/**
+ * The PayHere payment a refund names, as PayHere's own payment search for the order reports it:
+ * the order's first charge for its first payment, the renewal's own charge for a renewal. Never a
+ * payment id taken from a notify (not covered by md5sig: a replayed notify could name someone
+ * else's charge). Throws when PayHere reports no such charge of this order.
+ */
+async function payhereChargeToRefund(api: PayhereApi, row: PaymentRow): Promise<string> {
+  const charges = chargesOf({ id: row.order_id, amount: row.amount, currency: row.currency }, await api.paymentsOfOrder(row.order_id));
+  const wanted = row.kind === 'payment' ? charges[0] : charges.find((c) => `payment:${c.payment_id}` === row.charge_key);
+  if (!wanted) throw new Error(`PayHere reports no such charge of order ${row.order_id}`);
+  return wanted.payment_id;
+}
+
 /** The gateway's refund of one charge; answers the gateway's refund id. */
 async function refundAtGateway(gateways: Gateways, row: PaymentRow, reason: string): Promise<string> {
   const key = row.charge_key!;
   const requestId = `refund:${key}`;
   if (row.provider === 'payhere') {
-    const paymentId = key.replace(/^payment:/, '');
+    const paymentId = await payhereChargeToRefund(gateways.payhere, row);
     await gateways.payhere.refundPayment(paymentId, reason);
     return paymentId;
   }

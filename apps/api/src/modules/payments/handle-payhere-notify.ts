@@ -25,6 +25,13 @@ const KEPT_FIELDS = [
 ] as const;
 const keptOf = (n: PayhereNotify) => Object.fromEntries(KEPT_FIELDS.filter((k) => n[k] !== undefined).map((k) => [k, n[k]]));
 
+/**
+ * The status codes PayHere documents (docs/integrations.md section 1): 2 success, 0 pending, -1
+ * cancelled, -2 failed, -3 charged back. Anything else is refused before it is read further: an empty
+ * status_code makes md5sig equal the checkout form's own hash, which the buyer's browser holds.
+ */
+const DOCUMENTED_STATUS_CODES = new Set(['2', '0', '-1', '-2', '-3']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 
@@ -49,6 +56,7 @@ async function decideNotify(ctx: AppContext, n: PayhereNotify): Promise<string> 
     throw new AppError('BAD_REQUEST', 'Notification rejected.');
   };
 
+  if (!DOCUMENTED_STATUS_CODES.has(n.status_code)) reject('undocumented status code');
   const expected = notifySignature({
     merchantId: payhere.merchantId,
     merchantSecret: payhere.merchantSecret,
@@ -83,7 +91,8 @@ async function decideNotify(ctx: AppContext, n: PayhereNotify): Promise<string> 
     const kind = status === 2 ? 'payment' : status === -3 ? 'chargeback' : status === 0 ? 'pending' : 'failed';
     const fresh = await recordPaymentEvent(tx, {
       provider: 'payhere',
-      externalId,
+      // At most one pending event per order, whatever payment_id (unsigned) each claims.
+      externalId: kind === 'pending' ? `${n.order_id}:pending` : externalId,
       orderId: order.id,
       kind,
       amount: order.amount,

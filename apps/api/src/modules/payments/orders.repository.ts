@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, like, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, like, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
 import { activationJson, type ActivationJson } from './activation-fields.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -68,6 +68,20 @@ export async function updateOrder(db: Executor, id: string, change: Partial<type
     .update(orders)
     .set({ ...change, updatedAt: new Date() })
     .where(eq(orders.id, id));
+}
+
+/**
+ * Claims a read of the gateway's record of an order for now, unless another was claimed less than
+ * `coolDownMs` before (`charges_read_at`): one conditional update, so of racing callers one wins.
+ * Answers whether this caller may call the gateway.
+ */
+export async function claimGatewayRead(db: Executor, id: string, now: Date, coolDownMs: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ chargesReadAt: now })
+    .where(and(eq(orders.id, id), or(isNull(orders.chargesReadAt), lte(orders.chargesReadAt, new Date(now.getTime() - coolDownMs)))))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 /** The order a PayPal capture paid: settling a capture records it under its capture id. */

@@ -31,7 +31,7 @@ export async function enqueuePayhereCharges(db: Executor, order: Pick<OrderRow, 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 
 /** The order's own charges as PayHere reports them, oldest first: the first is the one that bought it. */
-function chargesOf(order: OrderRow, payments: PayherePayment[]): PayherePayment[] {
+export function chargesOf(order: Pick<OrderRow, 'id' | 'amount' | 'currency'>, payments: PayherePayment[]): PayherePayment[] {
   return payments
     .filter((p) => p.order_id === order.id && cents(p.amount) === cents(order.amount) && p.currency === order.currency)
     .sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || Number(a.payment_id) - Number(b.payment_id));

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import { findOrderByProviderId, updateOrder } from './orders.repository.ts';
 import { PaypalError, firstCapture, type PaypalClient, type PaypalOrder } from './paypal-client.ts';
 import { settlePaypalCapture } from './paypal-settle-capture.ts';
+import { claimPaypalCall } from './paypal-cool-down.ts';
 
 export const PAYPAL_PENDING_MESSAGE = 'PayPal is reviewing this payment. Your purchase will be applied as soon as PayPal confirms it.';
 export const PAYPAL_DECLINED_MESSAGE = 'Your card was declined. Please choose another way to pay.';
@@ -27,6 +28,7 @@ export async function capturePaypalOrder(
   const done: CaptureResult = { status: 'COMPLETED', message: MSG.paypalSuccess, orderUUID: order.id };
   if (order.status === 'paid') return done;
   if (order.status !== 'pending') throw new AppError('PAYMENT', 'This order can no longer be paid. Please start a new purchase.');
+  await claimPaypalCall(ctx, order);
 
   let result: PaypalOrder;
   try {

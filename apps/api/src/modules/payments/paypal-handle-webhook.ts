@@ -6,6 +6,7 @@ import {
   findOrder,
   findOrderByProviderId,
   findOrderIdByPaypalCapture,
+  paymentEventExists,
   recordPaymentEvent,
   updateOrder,
   type OrderRow,
@@ -47,6 +48,36 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const rejected = () => new AppError('BAD_REQUEST', 'Notification rejected.');
 
+/** How far a delivery's transmission time may be from our clock (PayPal sends it as it transmits). */
+const TRANSMISSION_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * Why a delivery cannot be PayPal's, judged without calling PayPal; undefined when it may be. The
+ * certificate must be on PayPal's own hosts (https, paypal.com or a subdomain) or under the PayPal
+ * API this server is configured with (in sandbox mode, the embedded sandbox), and the transmission
+ * time within five minutes of now.
+ */
+function implausibleTransmission(ctx: AppContext, headers: Record<string, string | string[] | undefined>): string | undefined {
+  const header = (name: string) => {
+    const value = headers[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const certUrl = header('paypal-cert-url');
+  let cert: URL;
+  try {
+    cert = new URL(certUrl);
+  } catch {
+    return 'cert url missing or malformed';
+  }
+  const onPaypal = cert.protocol === 'https:' && /(^|\.)paypal\.com$/i.test(cert.hostname) && cert.port === '';
+  const { paypal, appUrl, paymentsMode } = ctx.config;
+  const configured = [`${paypal.baseUrl}/`, ...(paymentsMode === 'sandbox' ? [`${appUrl}/sandbox/paypal/`] : [])];
+  if (!onPaypal && !configured.some((prefix) => certUrl.startsWith(prefix))) return 'cert url not on a PayPal host';
+  const sentAt = Date.parse(header('paypal-transmission-time'));
+  if (!Number.isFinite(sentAt) || Math.abs(ctx.now().getTime() - sentAt) > TRANSMISSION_WINDOW_MS) return 'transmission time out of window';
+  return undefined;
+}
+
 /**
  * POST /api/payments/paypal/webhook. Nothing is read from the event until PayPal has confirmed the
  * delivery (verify-webhook-signature with the raw body); each event id is handled once, in the
@@ -67,6 +98,13 @@ export async function handlePaypalWebhook(
   }
   const parsed = eventSchema.safeParse(json);
   if (!parsed.success) throw rejected();
+  // The cheap checks first: each call to PayPal is paid for by whoever sends us a delivery.
+  const implausible = implausibleTransmission(ctx, headers);
+  if (implausible) {
+    ctx.log.warn({ eventId: parsed.data.id, why: implausible }, 'PayPal webhook rejected before verification');
+    throw rejected();
+  }
+  if (await paymentEventExists(ctx.db, 'paypal', parsed.data.id)) return 'duplicate';
 
   let verified: boolean;
   try {

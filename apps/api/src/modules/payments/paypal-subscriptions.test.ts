@@ -4,6 +4,7 @@ import { queryRows } from '@traffic/db';
 import type { App } from '../../app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { daysLeft, loadUser, orderRow, startListeningTestApp, type ListeningTestApp } from './paypal-test-server.ts';
+import { PAYPAL_COOL_DOWN_MS } from './paypal-cool-down.ts';
 
 /** The PayPal subscription flow against the embedded sandbox, over real HTTP: subscribe, renew, cancel, receipts. */
 const subscribe = (app: App, s: Session, id = 'pkgBasic') =>
@@ -56,6 +57,9 @@ describe('PayPal subscriptions: a package billed monthly by PayPal', () => {
     expect((await approve(t.app, id)).statusCode).toBe(200);
     // Someone else cannot confirm (or learn about) this subscription.
     expect((await confirm(t.app, other, id)).statusCode).toBe(404);
+    // Asking PayPal again about the same order waits out its cool-down.
+    expect((await confirm(t.app, customer, id)).statusCode).toBe(429);
+    t.clock.advance(PAYPAL_COOL_DOWN_MS);
     expect((await confirm(t.app, customer, id)).json()).toMatchObject({ status: 'COMPLETED' });
     await t.app.jobs.drain();
     const user = await loadUser(t.app, customer);

@@ -19,6 +19,7 @@ import { PaypalError, type PaypalClient } from './paypal-client.ts';
 import { planForOrder } from './paypal-plans.ts';
 import { applyRecurringCharges, type GatewayCharge } from './recurring-charges.ts';
 import { startGrace } from '../billing/past-due.ts';
+import { claimPaypalCall } from './paypal-cool-down.ts';
 
 export const PAYPAL_SUBSCRIPTION_SYNC_JOB = 'paypal-subscription-sync';
 
@@ -76,6 +77,7 @@ export async function confirmPaypalSubscription(
   if (!order || order.userId !== actor.id || order.gatewaySubscriptionId !== subscriptionId) {
     throw new AppError('NOT_FOUND', 'Subscription not found.');
   }
+  await claimPaypalCall(ctx, order);
   try {
     await syncPaypalSubscription(ctx, paypal, order.id);
   } catch (error) {

@@ -54,7 +54,7 @@ export const approvePaypal = (app: App, paypalOrderId: string) =>
 
 /** A sandbox helper that changes a capture and sends the signed webhook (complete, deny, refund). */
 export const sandboxEvent = (app: App, paypalOrderId: string, action: 'complete' | 'deny' | 'refund') =>
-  app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${paypalOrderId}/${action}` });
+  app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${paypalOrderId}/${action}`, remoteAddress: '127.0.0.1' });
 
 /** Creates and approves an add-on order as the customer; answers PayPal's order id and ours. */
 export async function approvedOrder(app: App, s: Session, kind = 'hits', id = '1000Hits'): Promise<{ id: string; orderUUID: string }> {

@@ -43,7 +43,7 @@ describe('PayPal webhooks', () => {
     signedWebhookHeaders({
       secret,
       webhookId: t.app.ctx.config.paypal.webhookId,
-      certUrl: 'https://example.com/cert',
+      certUrl: 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77',
       body,
       now: new Date(),
     });

@@ -1,4 +1,6 @@
 import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
+import { STATUS_BY_CODE } from '../../http/error-status.ts';
+import { AppError } from '../../core/app-error.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
@@ -55,9 +57,11 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
   await app.register(
     async (api) => {
       // Whatever goes wrong before a handler (malformed JSON, a wrong content type) answers in the envelope too.
-      api.setErrorHandler((err: { statusCode?: number; message: string }, _request, reply) =>
-        reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send(error(err.message)),
-      );
+      // A refusal of the merchant-API guard (http/local-request.ts) keeps its status.
+      api.setErrorHandler((err: { statusCode?: number; message: string }, _request, reply) => {
+        const status = err instanceof AppError ? STATUS_BY_CODE[err.code] : err.statusCode;
+        return reply.code(status && status < 500 ? status : 500).send(error(err.message));
+      });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(error(`Unknown API call ${request.method} ${request.url.split('?')[0]}`)),
       );

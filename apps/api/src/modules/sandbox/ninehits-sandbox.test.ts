@@ -16,9 +16,9 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
   afterAll(() => t.close());
 
   const post = (path: string, payload: unknown, key = KEY) =>
-    t.app.inject({ method: 'POST', url: `${API}/${path}?key=${key}`, payload: payload as object });
+    t.app.inject({ remoteAddress: '127.0.0.1', method: 'POST', url: `${API}/${path}?key=${key}`, payload: payload as object });
   const get = (path: string, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${API}/${path}?${new URLSearchParams({ key: KEY, ...query })}` });
+    t.app.inject({ remoteAddress: '127.0.0.1', method: 'GET', url: `${API}/${path}?${new URLSearchParams({ key: KEY, ...query })}` });
   const add = async (overrides: Record<string, unknown> = {}) => {
     const res = (await post('siteAdd', documentedCampaign(overrides))).json();
     expect(res, JSON.stringify(res)).toMatchObject({ status: 'ok', data: null });
@@ -88,6 +88,7 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
 
   it('answers malformed JSON and unknown calls in the envelope', async () => {
     const bad = await t.app.inject({
+      remoteAddress: '127.0.0.1',
       method: 'POST',
       url: `${API}/siteAdd?key=${KEY}`,
       headers: { 'content-type': 'application/json' },

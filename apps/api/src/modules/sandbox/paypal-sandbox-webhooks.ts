@@ -62,7 +62,8 @@ export async function deliverSandboxEvent(
   e: { type: string; resourceType: string; resourceVersion: string; summary: string; resource: Record<string, unknown> },
 ): Promise<Delivery> {
   const base = `${ctx.config.appUrl}/sandbox/paypal`;
-  const now = new Date();
+  // The app's clock: our webhook checks the transmission time against it.
+  const now = ctx.now();
   const event = {
     id: `WH-${paypalStyleId()}-${paypalStyleId()}`,
     event_version: '1.0',

@@ -30,6 +30,7 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
     payload = 'grant_type=client_credentials',
   ) =>
     t.app.inject({
+      remoteAddress: '127.0.0.1',
       method: 'POST',
       url: `${BASE}/v1/oauth2/token`,
       headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
@@ -39,11 +40,13 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
     headers: Record<string, string> = auth,
     payload: unknown = { intent: 'CAPTURE', purchase_units: [unit] },
     app: App = t.app,
-  ) => app.inject({ method: 'POST', url: `${BASE}/v2/checkout/orders`, headers, payload: payload as object });
-  const get = (id: string, app: App = t.app) => app.inject({ method: 'GET', url: `${BASE}/v2/checkout/orders/${id}`, headers: auth });
-  const approve = (id: string) => t.app.inject({ method: 'POST', url: `${BASE}/orders/${id}/approve` });
+  ) => app.inject({ remoteAddress: '127.0.0.1', method: 'POST', url: `${BASE}/v2/checkout/orders`, headers, payload: payload as object });
+  const get = (id: string, app: App = t.app) =>
+    app.inject({ remoteAddress: '127.0.0.1', method: 'GET', url: `${BASE}/v2/checkout/orders/${id}`, headers: auth });
+  const approve = (id: string) => t.app.inject({ remoteAddress: '127.0.0.1', method: 'POST', url: `${BASE}/orders/${id}/approve` });
   const capture = (id: string, headers: Record<string, string> = {}, app: App = t.app) =>
     app.inject({
+      remoteAddress: '127.0.0.1',
       method: 'POST',
       url: `${BASE}/v2/checkout/orders/${id}/capture`,
       headers: { ...auth, 'content-type': 'application/json', ...headers },
@@ -159,6 +162,7 @@ describe('the embedded PayPal sandbox (Orders v2 shapes)', () => {
     const live = await buildApp(loadConfig(testEnv(LIVE_TEST_ENV)), { database: t.testDb.database, logger: false, runJobs: false });
     try {
       const res = await live.inject({
+        remoteAddress: '127.0.0.1',
         method: 'POST',
         url: `${BASE}/v1/oauth2/token`,
         payload: 'grant_type=client_credentials',

@@ -17,7 +17,8 @@ const button = (name: string) => screen.getByRole('button', { name });
 describe('ForgotPasswordPage', () => {
   it('moves through email, OTP and new password only when each call succeeds', async () => {
     const api = fakeApi({
-      [`PUT /users/otp/${EMAIL}`]: fail(404, 'NOT_FOUND', 'No such account'),
+      // The server answers an unregistered address like a registered one: a failure here is a send that failed.
+      [`PUT /users/otp/${EMAIL}`]: fail(400, 'VALIDATION', MSG.otpSendFailed),
       'POST /users/otp': fail(400, 'VALIDATION', MSG.otpVerifyFailed),
       'POST /users/password': fail(400, 'BAD_REQUEST', 'No verified code'),
     });
