@@ -31,6 +31,10 @@ const DEACTIVATED = 'Your account is deactivated.Purchase a pacakge to access fu
 const PURCHASES_CLOSED = 'Your account is deactivated, so purchases are closed. Please contact support to have it activated again.';
 
 test.use({ locale: 'en-US' });
+// Each journey visits its screens at two widths on a shared 2-core machine.
+test.describe.configure({ timeout: 240_000 });
+/** The first screen a context opens loads the app's code: a longer wait than the default 15 s. */
+const FIRST_LOAD = { timeout: 45_000 };
 
 async function openAs(browser: Browser, baseURL: string | undefined, session: ApiSession) {
   const context = await signedInContext(browser, baseURL!, session);
@@ -83,7 +87,18 @@ test('8: the signed-in header fits one line from 1280 px with every menu item re
   await bar.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('navigation', { name: 'Menu' });
   await expect(page.getByText(`Signed in as ${customer.data.username}`)).toBeVisible();
-  for (const label of ['Home', 'Websites', 'Buy Traffic', 'Pricing', 'About Us', 'Support', 'Documentation', 'My Account', 'Billing', 'Security']) {
+  for (const label of [
+    'Home',
+    'Websites',
+    'Buy Traffic',
+    'Pricing',
+    'About Us',
+    'Support',
+    'Documentation',
+    'My Account',
+    'Billing',
+    'Security',
+  ]) {
     await expect(drawer.getByRole('link', { name: label })).toBeVisible();
   }
   await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -107,14 +122,14 @@ test('9: a new account is never told it is deactivated; a deactivated one has no
   for (const size of WIDTHS) {
     await newcomer.setViewportSize(size);
     await newcomer.goto('/websites/normal');
-    await expect(newcomer.getByText('You have no Normal package yet.')).toBeVisible();
+    await expect(newcomer.getByText('You have no Normal package yet.')).toBeVisible(FIRST_LOAD);
     await expect(newcomer.getByRole('link', { name: 'See Normal packages' })).toBeVisible();
     await expect(newcomer.getByText(DEACTIVATED)).toHaveCount(0);
     await shot(newcomer, `9-new-websites-${size.name}`);
 
     await held.setViewportSize(size);
     await held.goto('/pricing/normal');
-    await expect(held.getByText(PURCHASES_CLOSED)).toBeVisible();
+    await expect(held.getByText(PURCHASES_CLOSED)).toBeVisible(FIRST_LOAD);
     await expect(held.getByRole('main').getByRole('link', { name: 'Contact support' })).toBeVisible();
     await expect(held.getByRole('article', { name: 'Basic' })).toBeVisible();
     await expect(held.getByRole('main').getByRole('button', { name: /Buy Now|PayPal|Upgrade|Downgrade/ })).toHaveCount(0);
@@ -228,8 +243,8 @@ test('12: a downgrade is confirmed in a step that names the websites it will pau
     await page.setViewportSize(size);
     await page.goto('/pricing/normal');
     const basic = page.getByRole('article', { name: 'Basic' });
-    await expect(basic).toContainText('Replaces your Standard package from today, with fewer hits or slots.');
-    await expect(page.getByRole('article', { name: 'Premium' })).toContainText('Replaces your Standard package from today.');
+    await expect(basic).toContainText('Replaces your Standard package from today, with fewer hits or slots.', FIRST_LOAD);
+    await expect(page.getByRole('article', { name: 'Premium', exact: true })).toContainText('Replaces your Standard package from today.');
     await basic.getByRole('button', { name: 'Downgrade' }).click();
     const step = page.getByRole('dialog', { name: 'Downgrade to Basic' });
     await expect(step).toContainText('Standard stops renewing, and its unused days are not refunded.');
@@ -271,7 +286,7 @@ test('13: toasts sit below the app bar, Pause is outlined, and the login name st
     await page.goto('/websites/normal');
     const site = page.getByRole('article', { name: url });
     const pause = site.getByRole('button', { name: 'Pause' });
-    await expect(pause).toHaveClass(/MuiButton-outlined/);
+    await expect(pause).toHaveClass(/MuiButton-outlined/, FIRST_LOAD);
     await pause.click();
     const note = toast(page, 'paused');
     await expect(note).toBeVisible();
@@ -289,6 +304,7 @@ test('13: toasts sit below the app bar, Pause is outlined, and the login name st
   for (const size of WIDTHS) {
     await visitor.setViewportSize(size);
     await visitor.goto('/login');
+    await expect(visitor.getByLabel('Email or Username')).toBeEditable(FIRST_LOAD);
     await visitor.getByLabel('Email or Username').fill(customer.data.email);
     await visitor.getByLabel('Password').fill('not-the-password');
     await visitor.getByRole('button', { name: 'Login' }).click();
