@@ -5,7 +5,7 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { HitSliderBounds } from '../hit-slider-bounds.ts';
 
 interface HitsSliderProps {
@@ -41,13 +41,13 @@ export function HitsSlider({ value, onChange, bounds, disabled = false, error }:
         { value: bounds.min, label: bounds.min.toLocaleString('en-US') },
         { value: bounds.max, label: bounds.max.toLocaleString('en-US') },
       ];
-  // What is typed, until it leaves the field; the slider's value otherwise.
-  const [typed, setTyped] = useState(String(value));
-  useEffect(() => setTyped(String(value)), [value]);
+  // What is being typed, until it leaves the field (null: the field shows the slider's value).
+  const [typed, setTyped] = useState<string | null>(null);
   const commit = () => {
+    if (typed === null) return;
     const n = Number(typed);
     const next = typed.trim() === '' || !Number.isFinite(n) ? value : snap(n, min, bounds);
-    setTyped(String(next));
+    setTyped(null);
     if (next !== value) onChange(next);
   };
   return (
@@ -83,7 +83,7 @@ export function HitsSlider({ value, onChange, bounds, disabled = false, error }:
           type="number"
           size="small"
           label="Hits"
-          value={typed}
+          value={typed ?? String(value)}
           disabled={off}
           onChange={(event) => setTyped(event.target.value)}
           onBlur={commit}

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { WEBSITE_LIMITS, type PackageType } from '@traffic/shared/constants';
@@ -72,16 +72,19 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, on
     },
     (errors) => setSummary(summaryOf(errors)),
   );
-  // The summary speaks of the last submit: the first change after it takes it away (the field keeps its own message).
-  useEffect(() => {
-    if (!summary) return undefined;
-    const subscription = form.watch(() => setSummary(null));
-    return () => subscription.unsubscribe();
-  }, [form, summary]);
 
   return (
     <FormProvider {...form}>
-      <Stack component="form" spacing={3} noValidate onSubmit={submit} aria-label="Website" aria-busy={submitting}>
+      <Stack
+        component="form"
+        spacing={3}
+        noValidate
+        onSubmit={submit}
+        // The summary speaks of the last submit: the first change after it takes it away (the field keeps its own message).
+        onChange={() => setSummary(null)}
+        aria-label="Website"
+        aria-busy={submitting}
+      >
         {summary && <Alert severity="error">{`Please correct this before submitting. ${summary}`}</Alert>}
         <Controller
           name="url"
