@@ -306,11 +306,11 @@ test('13: toasts sit below the app bar, Pause is outlined, and the login name st
     await visitor.goto('/login');
     await expect(visitor.getByLabel('Email or Username')).toBeEditable(FIRST_LOAD);
     await visitor.getByLabel('Email or Username').fill(customer.data.email);
-    await visitor.getByLabel('Password').fill('not-the-password');
+    await visitor.getByLabel('Password', { exact: true }).fill('not-the-password');
     await visitor.getByRole('button', { name: 'Login' }).click();
     await expect(visitor.getByRole('alert')).toBeVisible();
     await expect(visitor.getByLabel('Email or Username')).toHaveValue(customer.data.email);
-    await expect(visitor.getByLabel('Password')).toHaveValue('');
+    await expect(visitor.getByLabel('Password', { exact: true })).toHaveValue('');
     await shot(visitor, `13-login-failed-${size.name}`);
   }
   await visitor.close();
