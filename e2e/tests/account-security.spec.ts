@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { generate } from 'otplib';
 import { PNG } from 'pngjs';
-import { bearer, registerViaApi, signedInContext, signInAdmin, toast } from './support/accounts.ts';
+import { bearer, logOut, registerViaApi, signedInContext, signInAdmin, toast } from './support/accounts.ts';
 import { buyByCard, pathOf } from './support/checkout.ts';
 
 /** Account security in Chromium: two-factor sign-in, sessions, and the admin's audit log (decision 0023). */
@@ -78,7 +78,7 @@ test('two-factor sign-in: enrol by the QR code, sign in with a code, and a recov
   await step.getByLabel('Authentication code').fill(await generate({ secret }));
   await step.getByRole('button', { name: 'Verify' }).click();
   await expect.poll(() => pathOf(signIn)).toBe('/home');
-  await signIn.getByRole('button', { name: 'Logout' }).click();
+  await logOut(signIn);
   await expect.poll(() => pathOf(signIn)).toBe('/login');
 
   // A recovery code instead of the app's code: once.
@@ -89,7 +89,7 @@ test('two-factor sign-in: enrol by the QR code, sign in with a code, and a recov
     await step.getByRole('button', { name: 'Verify' }).click();
     if (attempt === 'first') {
       await expect.poll(() => pathOf(signIn)).toBe('/home');
-      await signIn.getByRole('button', { name: 'Logout' }).click();
+      await logOut(signIn);
       await expect.poll(() => pathOf(signIn)).toBe('/login');
     } else {
       await expect(step.getByRole('alert')).toContainText('That code did not work.');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, newCustomerDetails, registerViaApi } from './support/accounts.ts';
+import { ADMIN, logOut, newCustomerDetails, registerViaApi } from './support/accounts.ts';
 
 /*
  * Account journeys through the UI. This file runs before route-guards.spec.ts (files run in name
@@ -46,7 +46,7 @@ test('a visitor registers, lands on /home, logs out (the old token stops working
 
   const token = (await page.evaluate("window.localStorage.getItem('token')")) as string;
   const signedOut = page.waitForResponse((res) => res.url().endsWith('/api/users/logout') && res.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   expect((await signedOut).status()).toBe(200);
   // A copy of the token (another tab, a shared computer) is refused by the server now.

@@ -53,10 +53,10 @@ test('a customer buys Basic by card and SEO Starter by PayPal, sees both renewin
   await page.goto('/billing');
   const normalCard = page.getByRole('region', { name: 'Normal package' });
   await expect(normalCard).toContainText('Basic');
-  await expect(normalCard).toContainText(`Renews automatically on ${await longDate(page, normal!.expiresAt!)} (Card (PayHere)).`);
+  await expect(normalCard).toContainText(`Renews on ${await longDate(page, normal!.expiresAt!)} for $14.99, paid by Card (PayHere).`);
   const seoCard = page.getByRole('region', { name: 'SEO package' });
   await expect(seoCard).toContainText('SEO Starter');
-  await expect(seoCard).toContainText(`Renews automatically on ${await longDate(page, seo!.expiresAt!)} (PayPal).`);
+  await expect(seoCard).toContainText(`Renews on ${await longDate(page, seo!.expiresAt!)} for $19.99, paid by PayPal.`);
 
   const history = page.getByRole('table', { name: 'Billing history' });
   await expect(history.getByRole('row')).toHaveCount(3);
@@ -100,7 +100,7 @@ test('PayPal renews the package by a charge at the sandbox; after the customer c
   await expect(history).toContainText('Renewal: Basic');
   await expect(history.getByRole('row')).toHaveCount(3);
   const normalCard = page.getByRole('region', { name: 'Normal package' });
-  await expect(normalCard).toContainText(`Renews automatically on ${await longDate(page, renewedEnd)} (PayPal).`);
+  await expect(normalCard).toContainText(`Renews on ${await longDate(page, renewedEnd)} for $14.99, paid by PayPal.`);
 
   await normalCard.getByRole('button', { name: 'Cancel automatic renewal' }).click();
   await page.getByRole('dialog', { name: 'Cancel automatic renewal?' }).getByRole('button', { name: 'Cancel renewal' }).click();
@@ -172,8 +172,11 @@ test('a PayPal subscriber upgrades to Standard by card: one subscription is left
 
   await page.goto('/pricing/normal');
   const standard = page.getByRole('article', { name: 'Standard' });
-  await expect(standard.getByRole('alert')).toContainText('Basic stops renewing, and its unused days are not refunded.');
+  await expect(standard).toContainText('Replaces your Basic package from today.');
   await standard.getByRole('button', { name: 'Upgrade' }).click();
+  const step = page.getByRole('dialog', { name: 'Upgrade to Standard' });
+  await expect(step).toContainText('Basic stops renewing, and its unused days are not refunded.');
+  await step.getByRole('button', { name: 'Pay by card and upgrade' }).click();
   await expect(page).toHaveURL(/\/sandbox\/payhere\/pay\/checkout$/);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect.poll(() => pathOf(page)).toBe('/home');

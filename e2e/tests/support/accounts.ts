@@ -137,3 +137,18 @@ export async function createWebsiteViaApi(
 
 /** A toast on screen holding `text`. */
 export const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
+
+/**
+ * Logs out from the app bar: the account menu's Logout from 1280 px (the bar holds the menu on one
+ * line), the drawer's below.
+ */
+export async function logOut(page: Page): Promise<void> {
+  const account = page.getByRole('button', { name: 'Account', exact: true });
+  if (await account.isVisible()) {
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  }
+}

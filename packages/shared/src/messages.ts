@@ -103,6 +103,8 @@ export const MSG = {
   // Server-side rules of docs/product.md section 10 (shown as the server's message)
   emailTaken: 'Email already registered',
   usernameTaken: 'Username already taken',
+  /** A DEACTIVATED account's order (409) and the screens that offer it no checkout: a purchase does not lift the hold. */
+  purchasesClosedDeactivated: 'Your account is deactivated, so purchases are closed. Please contact support to have it activated again.',
   /** A NUL byte (U+0000) in any text: PostgreSQL cannot store it, and no form can type it. */
   characterNotAllowed: 'The text contains a character that is not allowed.',
 } as const;

@@ -204,6 +204,7 @@ export const PROBES: Record<string, Probe> = {
   },
   // Billing is always the caller's own: nobody reaches another customer's renewal or receipts.
   'GET /api/billing': { request: () => ({ url: '/api/billing' }), expect: [401, 200, 200, 200] },
+  'GET /api/billing/change/:id': { request: () => ({ url: '/api/billing/change/pkgBasic' }), expect: [401, 200, 200, 200] },
   'GET /api/billing/history': { request: () => ({ url: '/api/billing/history' }), expect: [401, 200, 200, 200] },
   'POST /api/billing/:type/cancel': { request: () => ({ url: '/api/billing/seo/cancel' }), expect: [401, 404, 404, 404] },
   'GET /api/billing/reminders': { request: () => ({ url: '/api/billing/reminders' }), expect: [401, 200, 200, 200] },

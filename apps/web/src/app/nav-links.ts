@@ -15,18 +15,29 @@ export const visitorLinks: readonly NavLink[] = [
   { label: 'Pricing', to: paths.pricings() },
 ];
 
-export const customerLinks: readonly NavLink[] = [
+/**
+ * The customer's menu in the bar, on one line from 1280 px: every entry docs/product.md section 2
+ * lists except My Account and Logout, which sit in the account menu with our own Billing and Security.
+ */
+export const customerBarLinks: readonly NavLink[] = [
   { label: 'Home', to: paths.home() },
   { label: 'Websites', to: paths.websites() },
   { label: 'Buy Traffic', to: paths.traffic() },
   { label: 'Pricing', to: paths.pricing() },
-  { label: 'Billing', to: paths.billing() },
-  { label: 'Security', to: paths.security() },
-  { label: 'My Account', to: externalLinks.myAccount, external: true },
   { label: 'About Us', to: paths.about() },
   { label: 'Support', to: paths.support() },
   { label: 'Documentation', to: externalLinks.documentation, external: true },
 ];
+
+/** The account menu's entries (Logout follows them). */
+export const customerAccountLinks: readonly NavLink[] = [
+  { label: 'My Account', to: externalLinks.myAccount, external: true },
+  { label: 'Billing', to: paths.billing() },
+  { label: 'Security', to: paths.security() },
+];
+
+/** The phone drawer: the bar's entries, then the account's. */
+export const customerSections: readonly NavSection[] = [{ links: customerBarLinks }, { title: 'Account', links: customerAccountLinks }];
 
 /** A titled group of menu entries. */
 export interface NavSection {

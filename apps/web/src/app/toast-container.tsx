@@ -14,9 +14,12 @@ const themed = {
   '--toastify-color-progress-dark': PALETTE.primary,
   '--toastify-font-family': FONT_FAMILY,
   '--toastify-toast-bd-radius': `${String(BORDER_RADIUS)}px`,
+  // Below the sticky app bar (64 px and its 1 px border from 600 px wide, 56 px below), so a toast
+  // never covers the brand or the menu; the inline value beats the library's phone rule too.
+  top: 'calc(env(safe-area-inset-top, 0px) + 73px)',
 } as CSSProperties;
 
-/** The one toast container (top-left, 4 s, newest on top); loaded lazily by toast-host.tsx. */
+/** The one toast container (top-left below the app bar, 4 s, newest on top); loaded lazily by toast-host.tsx. */
 export default function AppToastContainer() {
   return <ToastContainer position="top-left" autoClose={TOAST_MS} theme="dark" newestOnTop style={themed} />;
 }

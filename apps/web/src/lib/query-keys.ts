@@ -18,6 +18,8 @@ export const queryKeys = {
     overview: ['billing', 'overview'] as const,
     history: (page: number, size: number) => ['billing', 'history', { page, size }] as const,
     reminders: ['billing', 'reminders'] as const,
+    /** GET /api/billing/change/:id: what buying that package would pause. */
+    change: (packageId: string) => ['billing', 'change', packageId] as const,
   },
   /** GET /api/config: this deployment's payment mode and PayPal client id. */
   clientConfig: ['client-config'] as const,

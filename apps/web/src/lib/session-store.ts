@@ -8,6 +8,8 @@ export const STORAGE_KEYS = { token: 'token', email: 'email', user: 'user' } as 
 
 /** Survives the reload that follows a failed login, so the login page can still show why. */
 const LOGIN_ERROR_KEY = 'loginError';
+/** The login name of a failed sign-in, so the reloaded form keeps it filled in (never the password). */
+const LOGIN_NAME_KEY = 'loginName';
 
 export interface StoredSession {
   token: string;
@@ -59,14 +61,20 @@ export function clearStoredSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) write(local, key, null);
 }
 
-export function keepLoginError(message: string): void {
+export function keepLoginError(message: string, loginName = ''): void {
   write(perTab, LOGIN_ERROR_KEY, message);
+  write(perTab, LOGIN_NAME_KEY, loginName || null);
 }
 
 export function readLoginError(): string | null {
   return read(perTab, LOGIN_ERROR_KEY);
 }
 
+export function readLoginName(): string {
+  return read(perTab, LOGIN_NAME_KEY) ?? '';
+}
+
 export function forgetLoginError(): void {
   write(perTab, LOGIN_ERROR_KEY, null);
+  write(perTab, LOGIN_NAME_KEY, null);
 }

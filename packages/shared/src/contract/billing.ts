@@ -20,6 +20,17 @@ export const billingApi = {
     },
     (s) => ({ params: s.billingTypeParamsSchema, responses: { 200: s.billingOverviewSchema } }),
   ),
+  change: endpoint(
+    {
+      method: 'GET',
+      path: '/billing/change/:id',
+      auth: 'user',
+      tag,
+      errors,
+      summary: 'What buying another package would do: the capacity after it and the websites it would pause',
+    },
+    (s) => ({ params: s.catalogueIdParamsSchema, responses: { 200: s.packageChangeSchema } }),
+  ),
   history: endpoint(
     {
       method: 'GET',

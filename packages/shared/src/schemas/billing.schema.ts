@@ -26,6 +26,8 @@ export const billingTypeSchema = z.object({
   /** When the paid period ends (ISO); null without a package. */
   expiresAt: z.string().nullable(),
   gateway: z.enum(BILLING_GATEWAYS).nullable(),
+  /** What the next automatic renewal charges (the order's amount, as a decimal string), while it renews; else null. */
+  nextCharge: z.object({ amount: z.string(), currency: z.string() }).nullable(),
   /** Whether the customer may stop the automatic renewal now. */
   canCancel: z.boolean(),
 });
@@ -37,6 +39,27 @@ export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 export const billingTypeParamsSchema = z.object({
   type: z.enum(PACKAGE_TYPES, { error: 'type must be normal or seo' }),
 });
+
+/**
+ * What buying another package of a type would do to the customer's websites (GET
+ * /api/billing/change/:id): the capacity after the change and the websites it would pause, newest
+ * first, by the same rule the change applies when it is paid (docs/decisions/0009).
+ */
+export const packageChangeSchema = z
+  .object({
+    packageId: z.string(),
+    packageName: z.string(),
+    type: z.enum(PACKAGE_TYPES),
+    /** Hits per day and slots after the change: the new package plus the running add-ons. */
+    totalHits: z.number(),
+    totalSlots: z.number(),
+    /** What the websites switched on use now. */
+    activeHits: z.number(),
+    activeWebsites: z.number(),
+    pausing: z.array(z.object({ id: z.number(), url: z.string(), dailyHitLimit: z.number() })),
+  })
+  .meta({ id: 'PackageChange' });
+export type PackageChange = z.infer<typeof packageChangeSchema>;
 
 export const HISTORY_KINDS = ['payment', 'renewal', 'grant', 'refund', 'chargeback'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

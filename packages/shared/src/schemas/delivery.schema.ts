@@ -21,8 +21,8 @@ export const dayHitsSchema = z.object({ day: z.string(), hits: z.number() });
 export type DayHits = z.infer<typeof dayHitsSchema>;
 
 /**
- * GET /api/website/:id/history: every day of the range, oldest first, today last (so far), zero
- * where nothing was delivered; `updatedAt` is when 9Hits was last read for it (null: not yet).
+ * GET /api/website/:id/history: every day of the range from the day the website was added, oldest
+ * first, today last (so far), zero where nothing was delivered; `updatedAt` is when 9Hits was last read for it (null: not yet).
  */
 export const websiteHistorySchema = z
   .object({
@@ -36,8 +36,8 @@ export const websiteHistorySchema = z
 export type WebsiteHistory = z.infer<typeof websiteHistorySchema>;
 
 /**
- * GET /api/website/:id/history/months: every calendar month (UTC, `YYYY-MM`) of the range, oldest
- * first, this month so far last, zero where nothing was delivered. Months older than the daily
+ * GET /api/website/:id/history/months: every calendar month (UTC, `YYYY-MM`) of the range from the
+ * one the website was added in, oldest first, this month so far last, zero where nothing was delivered. Months older than the daily
  * history keeps come from their monthly totals; the others are summed from their days.
  */
 export const websiteMonthsSchema = z
@@ -66,7 +66,7 @@ export const deliveryTypeParamsSchema = z.object({
   type: z.enum(PACKAGE_TYPES, { error: 'type must be normal or seo' }),
 });
 
-/** GET /api/delivery/:type: the customer's websites of a type, each with its hits per day of `days`. */
+/** GET /api/delivery/:type: the customer's websites of a type, each with its hits per day of `days` (from the day the first was added). */
 export const typeHistorySchema = z
   .object({
     type: z.enum(PACKAGE_TYPES),

@@ -31,7 +31,8 @@ function stateOf(row: SubscriptionBillingRow, now: Date): BillingState {
 }
 
 function present(type: (typeof PACKAGE_TYPES)[number], row: SubscriptionBillingRow | undefined, now: Date): BillingType {
-  if (!row) return { type, state: 'none', packageId: null, packageName: null, expiresAt: null, gateway: null, canCancel: false };
+  if (!row)
+    return { type, state: 'none', packageId: null, packageName: null, expiresAt: null, gateway: null, nextCharge: null, canCancel: false };
   const state = stateOf(row, now);
   return {
     type,
@@ -40,6 +41,7 @@ function present(type: (typeof PACKAGE_TYPES)[number], row: SubscriptionBillingR
     packageName: row.package_name,
     expiresAt: new Date(row.expires_at).toISOString(),
     gateway: row.provider ? (GATEWAYS[row.provider] ?? null) : null,
+    nextCharge: state === 'renewing' && row.amount && row.currency ? { amount: row.amount, currency: row.currency } : null,
     canCancel: state === 'renewing' || state === 'past-due',
   };
 }

@@ -14,13 +14,16 @@ export interface SubscriptionBillingRow {
   provider: string | null;
   gateway_subscription_id: string | null;
   gateway_subscription_status: string | null;
+  /** The granting order's amount (what each renewal charges) and currency. */
+  amount: string | null;
+  currency: string | null;
 }
 
 export function subscriptionsWithOrders(db: Executor, userId: number): Promise<SubscriptionBillingRow[]> {
   return queryRows<SubscriptionBillingRow>(
     db,
     sql`select s.type, s.package_id, p.name as package_name, s.expires_at, o.id as order_id, o.provider,
-               o.gateway_subscription_id, o.gateway_subscription_status
+               o.gateway_subscription_id, o.gateway_subscription_status, o.amount::text as amount, o.currency
         from subscriptions s
         join packages p on p.id = s.package_id
         left join orders o on o.id = s.order_id

@@ -5,6 +5,7 @@ import { route } from '../../http/endpoint-route.ts';
 import { auditSource } from '../audit/audit-source.ts';
 import { billingOverview, billingReminders, cancelRenewal, setBillingReminders } from './billing-overview.ts';
 import { billingHistory, receiptPdf } from './billing-history.ts';
+import { packageChangePreview } from '../websites/package-change-preview.ts';
 import { listPayments, refundPayment, type Gateways } from './refund-payment.ts';
 
 /** The customer's /billing page (packages and renewals, history, receipts) and the admin's Payments screen. */
@@ -19,6 +20,7 @@ export function billingRoutes(gateways: Gateways) {
     await route(app, api.cancelRenewal, (request) => cancelRenewal(ctx, currentUser(request), request.params.type));
     await route(app, api.reminders, (request) => billingReminders(ctx, currentUser(request)));
     await route(app, api.setReminders, (request) => setBillingReminders(ctx, currentUser(request), request.body.enabled));
+    await route(app, api.change, (request) => packageChangePreview(ctx, currentUser(request), request.params.id));
     await route(app, api.history, (request) => billingHistory(ctx, currentUser(request), request.query.page, request.query.size));
     await route(
       app,

@@ -124,6 +124,15 @@ export async function collectionPending(db: Executor, kind: string): Promise<boo
   return rows.length > 0;
 }
 
+/** When the customer's first website of a type still listed was added; undefined without one. */
+export async function firstWebsiteAddedAt(db: Executor, userId: number, type: string): Promise<Date | undefined> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`select min(created_at) as at from websites where user_id = ${userId} and type = ${type}`,
+  );
+  return row?.at ? new Date(row.at) : undefined;
+}
+
 /** A customer's websites of a type, oldest first: the series of Home's chart. */
 export async function websitesOfType(
   db: Executor,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { websiteFor } from '../websites/website-access.ts';
 import {
+  firstWebsiteAddedAt,
   lastReadAt,
   lastReadAtForType,
   typeDays,
@@ -21,10 +22,21 @@ export function dayRange(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => utcDay(new Date(now.getTime() - (count - 1 - i) * DAY_MS)));
 }
 
-/** GET /api/website/:id/history: the owner's (or an admin's) view of one website's days. */
+/**
+ * The periods of a range from the one holding `since` on (a chart starts on the day its website was
+ * added, not with days of "0 delivered" before it existed); the last period (today, this month) at least.
+ */
+export function startingAt(range: string[], since: Date | undefined, period: 'day' | 'month'): string[] {
+  if (!since) return range;
+  const first = period === 'day' ? utcDay(since) : utcDay(since).slice(0, 7);
+  const kept = range.filter((p) => p >= first);
+  return kept.length ? kept : range.slice(-1);
+}
+
+/** GET /api/website/:id/history: the owner's (or an admin's) view of one website's days, from the day it was added. */
 export async function websiteHistory(ctx: AppContext, actor: AuthUser, id: number, days: number): Promise<WebsiteHistory> {
   const website = await websiteFor(ctx.db, actor, id);
-  const range = dayRange(ctx.now(), days);
+  const range = startingAt(dayRange(ctx.now(), days), website.createdAt, 'day');
   const [rows, readAt] = await Promise.all([websiteDays(ctx.db, website.id, range[0]!), lastReadAt(ctx.db, website.id)]);
   const byDay = new Map(rows.map((r) => [r.day, Number(r.hits)]));
   return {
@@ -62,9 +74,9 @@ async function stackedByWebsite(
   return { websites: [...series.values()], updatedAt: readAt?.toISOString() ?? null };
 }
 
-/** GET /api/delivery/:type: the signed-in customer's own websites of a type (Home's stacked chart). */
+/** GET /api/delivery/:type: the signed-in customer's own websites of a type (Home's stacked chart), from the day the first was added. */
 export async function typeHistory(ctx: AppContext, actor: AuthUser, type: PackageType, days: number): Promise<TypeHistory> {
-  const range = dayRange(ctx.now(), days);
+  const range = startingAt(dayRange(ctx.now(), days), await firstWebsiteAddedAt(ctx.db, actor.id, type), 'day');
   const rows = typeDays(ctx.db, actor.id, type, range[0]!).then((r) => r.map((row) => ({ ...row, period: row.day })));
   return { type, days: range, ...(await stackedByWebsite(ctx, actor, type, range, rows)) };
 }
@@ -79,7 +91,7 @@ export function monthRange(now: Date, count: number): string[] {
 /** GET /api/website/:id/history/months: the owner's (or an admin's) view of one website's months. */
 export async function websiteMonths(ctx: AppContext, actor: AuthUser, id: number, months: number): Promise<WebsiteMonths> {
   const website = await websiteFor(ctx.db, actor, id);
-  const range = monthRange(ctx.now(), months);
+  const range = startingAt(monthRange(ctx.now(), months), website.createdAt, 'month');
   const [rows, readAt] = await Promise.all([websiteMonthRows(ctx.db, website.id, `${range[0]}-01`), lastReadAt(ctx.db, website.id)]);
   const byMonth = new Map(rows.map((r) => [r.month, Number(r.hits)]));
   return {
@@ -93,7 +105,7 @@ export async function websiteMonths(ctx: AppContext, actor: AuthUser, id: number
 
 /** GET /api/delivery/:type/months: the signed-in customer's own websites of a type, per month (Home's long range). */
 export async function typeMonths(ctx: AppContext, actor: AuthUser, type: PackageType, months: number): Promise<TypeMonths> {
-  const range = monthRange(ctx.now(), months);
+  const range = startingAt(monthRange(ctx.now(), months), await firstWebsiteAddedAt(ctx.db, actor.id, type), 'month');
   const rows = typeMonthRows(ctx.db, actor.id, type, `${range[0]}-01`).then((r) => r.map((row) => ({ ...row, period: row.month })));
   return { type, months: range, ...(await stackedByWebsite(ctx, actor, type, range, rows)) };
 }

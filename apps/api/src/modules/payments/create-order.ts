@@ -1,5 +1,6 @@
 import { CURRENCY, type CheckoutForm, type OrderKind } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
+import { MSG } from '@traffic/shared/messages';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
@@ -20,9 +21,13 @@ export async function priceItem(ctx: AppContext, kind: OrderKind, id: string): P
   return { name: addon.name, type: addon.type, amount: formatAmount(addon.price) };
 }
 
-/** A deactivated account cannot pay for service it cannot use (only an admin lifts it). */
+/**
+ * A deactivated account cannot pay for service it cannot use: a purchase does not lift the hold, only
+ * an administrator's Activate does (docs/product.md section 10, "Accounts"). The account's state is
+ * what conflicts with the order, so 409, and the message says what to do instead.
+ */
 function assertMayBuy(actor: AuthUser): void {
-  if (actor.status === 'DEACTIVATED') throw new AppError('FORBIDDEN', 'Your account is deactivated. Please contact support.');
+  if (actor.status === 'DEACTIVATED') throw new AppError('CONFLICT', MSG.purchasesClosedDeactivated);
 }
 
 /**

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
+import { registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../../test-support/payments.ts';
+import { MSG } from '@traffic/shared/messages';
 import { checkoutHash } from './payhere-signature.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -239,16 +240,23 @@ describe('card checkout and the PayHere callback', () => {
     expect(user.stats.seo).toMatchObject({ totalHits: 500, totalSlots: 3 });
   });
 
-  it('does not let a deactivated account buy', async () => {
-    const admin = await loginAdmin(t.app);
+  it("refuses a deactivated account's orders with 409 and says to contact support, on every way to pay", async () => {
     await t.app.ctx.db.execute(sql`update users set status = 'DEACTIVATED' where id = ${customer.user.id}`);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer.headers,
-      payload: { kind: 'package', id: 'pkgBasic' },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(admin.user.role).toBe('ROLE_ADMIN');
+    const attempts = [
+      { url: '/api/orders', payload: { kind: 'package', id: 'pkgBasic' } },
+      { url: '/api/orders', payload: { kind: 'hits', id: '1000Hits' } },
+      { url: '/api/payments/paypal/orders', payload: { kind: 'hits', id: '1000Hits' } },
+      { url: '/api/payments/paypal/subscriptions', payload: { id: 'pkgBasic' } },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject({ method: 'POST', headers: customer.headers, ...attempt });
+      expect(res.statusCode, attempt.url).toBe(409);
+      expect(res.json()).toEqual({ code: 'CONFLICT', message: MSG.purchasesClosedDeactivated });
+    }
+    const rows = await queryRows<{ count: number }>(
+      t.app.ctx.db,
+      sql`select count(*)::int as count from orders where user_id = ${customer.user.id}`,
+    );
+    expect(rows[0]?.count).toBe(0);
   });
 });

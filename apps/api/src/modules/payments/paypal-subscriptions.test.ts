@@ -70,6 +70,7 @@ describe('PayPal subscriptions: a package billed monthly by PayPal', () => {
       type: 'normal',
       state: 'renewing',
       gateway: 'paypal',
+      nextCharge: { amount: '14.99', currency: 'USD' },
       canCancel: true,
     });
     expect((await history(t.app, customer)).rows).toEqual([

@@ -125,6 +125,8 @@ describe('retention clean-up', () => {
       sql`insert into website_hits_daily (website_id, day, hits)
           select ${site}, current_date - n, n from generate_series(0, 499) n`,
     );
+    // A website older than the 24 months read back (its charts start on the day it was added).
+    await t.app.ctx.db.execute(sql`update websites set created_at = now() - interval '800 days' where id = ${site}`);
     const months = async () =>
       (await t.app.inject({ method: 'GET', url: `/api/website/${site}/history/months?months=24`, headers: customer.headers })).json<{
         months: { month: string; hits: number }[];

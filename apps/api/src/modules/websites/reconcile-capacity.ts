@@ -3,6 +3,7 @@ import { insertNotification } from '../accounts/users.repository.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { websitesToPause } from './capacity-rule.ts';
 import { enqueueWebsiteSync } from './delivery-jobs.ts';
 import { pauseCause, pausedMessage } from './pause-cause.ts';
 import { capacityOf, lockUserRow, updateWebsiteRow, websitesOfUser } from './websites.repository.ts';
@@ -51,17 +52,14 @@ export function reconcileCapacityJob(ctx: AppContext): JobHandler {
       const capacity = await capacityOf(tx, userId, type, ctx.now());
       const sites = await websitesOfUser(tx, userId, type, 'oldest');
       const active = sites.filter((s) => s.status === 'ACTIVE');
-      let hits = active.reduce((sum, s) => sum + s.dailyHitLimit, 0);
-      let count = active.length;
-      const fits = () => capacity.subscriptionActive && hits <= capacity.totalHits && count <= capacity.totalSlots;
-      const changed: { id: number; status: 'ACTIVE' | 'PAUSED'; bySystem: boolean }[] = [];
-
-      for (const site of [...active].reverse()) {
-        if (fits()) break;
-        changed.push({ id: site.id, status: 'PAUSED', bySystem: true });
-        hits -= site.dailyHitLimit;
-        count -= 1;
-      }
+      const pausing = websitesToPause(active, capacity);
+      const changed: { id: number; status: 'ACTIVE' | 'PAUSED'; bySystem: boolean }[] = pausing.map((site) => ({
+        id: site.id,
+        status: 'PAUSED',
+        bySystem: true,
+      }));
+      let hits = active.reduce((sum, s) => sum + s.dailyHitLimit, 0) - pausing.reduce((sum, s) => sum + s.dailyHitLimit, 0);
+      let count = active.length - pausing.length;
       // Only an ACTIVE account switches websites on, the system included: a deactivated customer's
       // renewal resumes nothing until an admin's Activate (which asks for this reconciliation again).
       if (changed.length === 0 && capacity.subscriptionActive && owner.status === 'ACTIVE') {

@@ -59,6 +59,8 @@ export async function capacityOf(
   userId: number,
   type: string,
   now: Date,
+  /** Counts this package instead of the one the customer has (a package change's preview), running from now. */
+  replaceWith?: { hitsPerDay: number; slots: number },
 ): Promise<CapacityStats & { subscriptionActive: boolean }> {
   const [row] = await queryRows<CapacityRow>(
     db,
@@ -70,7 +72,11 @@ export async function capacityOf(
       (select coalesce(json_agg(w.daily_hit_limit), '[]') from websites w where w.user_id = ${userId} and w.type = ${type}) as sites`,
   );
   const { sub, addons, sites } = row!;
-  const subscription = sub ? { hitsPerDay: sub.hitsPerDay, slots: sub.slots, expiresAt: new Date(sub.expiresAt) } : null;
+  const subscription = replaceWith
+    ? { ...replaceWith, expiresAt: new Date(now.getTime() + 24 * 60 * 60 * 1000) }
+    : sub
+      ? { hitsPerDay: sub.hitsPerDay, slots: sub.slots, expiresAt: new Date(sub.expiresAt) }
+      : null;
   const stats = computeCapacity({
     subscription,
     addons: addons.map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expiresAt) })),

@@ -46,15 +46,37 @@ describe('AppHeader', () => {
       ['Websites', '/websites'],
       ['Buy Traffic', '/traffic'],
       ['Pricing', '/pricing'],
-      ['Billing', '/billing'],
-      ['Security', '/security'],
-      ['My Account', externalLinks.myAccount],
       ['About Us', '/about'],
       ['Support', '/support'],
       ['Documentation', externalLinks.documentation],
+      ['My Account', externalLinks.myAccount],
+      ['Billing', '/billing'],
+      ['Security', '/security'],
     ]);
     expect(within(menu).getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('presentation')).toHaveTextContent(/Website Traffic\s*Signed in as/);
+  });
+
+  it("puts My Account, Billing, Security and Logout in the bar's account menu", async () => {
+    const user = makeUser();
+    signIn(user);
+    renderApp('/home');
+    const bar = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(bar).queryByRole('link', { name: 'Billing' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu', { name: 'Account' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => [item.textContent, item.getAttribute('href')]),
+    ).toEqual([
+      ['My Account', externalLinks.myAccount],
+      ['Billing', '/billing'],
+      ['Security', '/security'],
+      ['Logout', null],
+    ]);
+    expect(menu).toHaveTextContent(`Signed in as ${user.username}`);
   });
 
   it('gives admins the back-office groups, in the side panel and in the drawer, with the current page marked, and no bell', async () => {

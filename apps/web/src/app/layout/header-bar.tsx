@@ -17,7 +17,7 @@ export function HeaderBar({ start, children, after }: { start?: ReactNode; child
         {start}
         <ButtonBase component={RouterLink} to={paths.landing()} aria-label="Website Traffic, start page" sx={plainButtonSx()}>
           <TrafficIcon color="primary" />
-          <Typography component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'inline' } }}>
+          <Typography component="span" sx={{ fontWeight: 800, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}>
             Website Traffic
           </Typography>
         </ButtonBase>

@@ -8,7 +8,7 @@ import type { NavLink } from '../nav-links.ts';
 export function NavButton({ link }: { link: NavLink }) {
   if (link.external) {
     return (
-      <ButtonBase href={link.to} target="_blank" rel="noopener noreferrer" sx={plainButtonSx()}>
+      <ButtonBase href={link.to} target="_blank" rel="noopener noreferrer" sx={[plainButtonSx(), { whiteSpace: 'nowrap' }]}>
         {link.label}
         <OpenInNewIcon sx={{ fontSize: '0.9rem !important' }} />
       </ButtonBase>

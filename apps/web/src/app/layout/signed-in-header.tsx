@@ -5,15 +5,17 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { adminSections, customerLinks, type NavSection } from '../nav-links.ts';
+import { adminSections, customerBarLinks, customerSections, type NavSection } from '../nav-links.ts';
 import { isAdminView } from '../session/session-context.ts';
 import { useLogout } from '../session/use-logout.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { NavButton } from './nav-button.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 
 /**
- * Wide screens show the customer's menu in the bar (from lg) and the admin's in the side panel of
+ * Wide screens show the customer's menu in the bar on one line (from lg, with My Account, Billing,
+ * Security and Logout in the account menu) and the admin's in the side panel of
  * admin-frame.tsx (from md); narrower ones open it from a hamburger.
  */
 const WIDE = { customer: 'lg', admin: 'md' } as const;
@@ -28,7 +30,7 @@ export function SignedInHeader({ user }: { user: User }) {
   const admin = isAdminView(user);
   const wide = WIDE[admin ? 'admin' : 'customer'];
   const onWide = { display: { xs: 'none', [wide]: 'flex' }, alignItems: 'center' };
-  const drawerSections: readonly NavSection[] = admin ? adminSections : [{ links: customerLinks }];
+  const drawerSections: readonly NavSection[] = admin ? adminSections : customerSections;
 
   return (
     <HeaderBar
@@ -43,19 +45,33 @@ export function SignedInHeader({ user }: { user: User }) {
           <MenuIcon />
         </IconButton>
       }
-      after={<NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} sections={drawerSections} onLogout={logout} />}
+      after={
+        <NavDrawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          sections={drawerSections}
+          onLogout={logout}
+          username={user.username}
+        />
+      }
     >
       {!admin && (
         <Box component="nav" aria-label="Main" sx={onWide}>
-          {customerLinks.map((link) => (
+          {customerBarLinks.map((link) => (
             <NavButton key={link.label} link={link} />
           ))}
         </Box>
       )}
       {!admin && <NotificationBell email={user.email} notifications={user.notifications} />}
-      <Button color="inherit" variant="outlined" onClick={logout} sx={{ ...onWide, ml: 1 }}>
-        Logout
-      </Button>
+      <Box sx={onWide}>
+        {admin ? (
+          <Button color="inherit" variant="outlined" onClick={logout} sx={{ ml: 1 }}>
+            Logout
+          </Button>
+        ) : (
+          <AccountMenu user={user} onLogout={logout} />
+        )}
+      </Box>
     </HeaderBar>
   );
 }

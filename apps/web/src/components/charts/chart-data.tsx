@@ -14,6 +14,8 @@ export interface ChartNumbers {
   label: string;
   header: string[];
   rows: (string | number)[][];
+  /** The rows come oldest first; the table lists them newest first (the CSV keeps them oldest first). */
+  newestFirst?: boolean;
   /** The CSV file's name. */
   fileName: string;
 }
@@ -22,10 +24,12 @@ const cell = (value: string | number) => (typeof value === 'number' ? value.toLo
 
 /**
  * A chart's numbers, for anyone who cannot or would rather not read the picture: "Show numbers"
- * opens them as a table, "Export CSV" saves exactly those rows.
+ * opens them as a table, "Export CSV" saves exactly those rows. A period's first cell (a date) never
+ * wraps, so a phone's narrow table stays one line per row.
  */
 export function ChartData({ numbers, extra }: { numbers: ChartNumbers; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const shown = numbers.newestFirst ? [...numbers.rows].reverse() : numbers.rows;
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }} useFlexGap>
@@ -50,10 +54,14 @@ export function ChartData({ numbers, extra }: { numbers: ChartNumbers; extra?: R
               </TableRow>
             </TableHead>
             <TableBody>
-              {numbers.rows.map((row) => (
+              {shown.map((row) => (
                 <TableRow key={String(row[0])}>
                   {row.map((value, i) => (
-                    <TableCell key={numbers.header[i]} align={i === 0 ? 'left' : 'right'}>
+                    <TableCell
+                      key={numbers.header[i]}
+                      align={i === 0 ? 'left' : 'right'}
+                      sx={i === 0 ? { whiteSpace: 'nowrap' } : undefined}
+                    >
                       {cell(value)}
                     </TableCell>
                   ))}

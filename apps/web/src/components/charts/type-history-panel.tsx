@@ -100,6 +100,7 @@ function StackedBody({ data, range, type, title }: { data: Stacked; range: Chart
           label: `${title}, ${rangeText(range).replace(/^the /, '')}`,
           header: [months ? 'Month' : 'Date', ...data.websites.map((w) => w.url), 'Total'],
           rows: data.periods.map((period, i) => [period, ...data.websites.map((w) => w.hits[i] ?? 0), totals[i] ?? 0]),
+          newestFirst: true,
           fileName: `${type}-websites-hits-${data.periods[0]}-to-${data.periods.at(-1)}.csv`,
         }}
       />

@@ -11,6 +11,7 @@ import { LoadError } from '../load-error.tsx';
 import { ChartData } from './chart-data.tsx';
 import { HistoryRangeToggle, LONG_RANGE_MONTHS, rangeText, type ChartRange } from './history-range-toggle.tsx';
 import { DeliveryChartBody } from './delivery-chart-body.tsx';
+import { readAtText } from './day-format.ts';
 
 /**
  * One website's delivered hits per day against its daily limit, the last 7, 30 or 90 days, today
@@ -60,7 +61,7 @@ function DaysBody({ data, range }: { data: WebsiteHistory; range: HistoryRange }
     <>
       <Typography role="status" aria-live="polite">
         Today so far: <strong>{(today?.hits ?? 0).toLocaleString('en-US')}</strong> of {data.dailyHitLimit.toLocaleString('en-US')} hits a
-        day
+        day{data.updatedAt ? `, as collected from 9Hits at ${readAtText(data.updatedAt)}` : ''}
       </Typography>
       <DeliveryChartBody
         delivered={data.days.some((d) => d.hits > 0)}
@@ -77,6 +78,7 @@ function DaysBody({ data, range }: { data: WebsiteHistory; range: HistoryRange }
           label: `Delivered hits per day, last ${range} days`,
           header: ['Date', 'Delivered hits', 'Daily limit'],
           rows: data.days.map((d) => [d.day, d.hits, data.dailyHitLimit]),
+          newestFirst: true,
           fileName: `website-${data.websiteId}-hits-${data.days[0]?.day}-to-${today?.day}.csv`,
         }}
       />
@@ -106,6 +108,7 @@ function MonthsBody({ data }: { data: WebsiteMonths }) {
           label: `Delivered hits per month, last ${LONG_RANGE_MONTHS} months`,
           header: ['Month', 'Delivered hits'],
           rows: data.months.map((m) => [m.month, m.hits]),
+          newestFirst: true,
           fileName: `website-${data.websiteId}-hits-${data.months[0]?.month}-to-${current?.month}.csv`,
         }}
       />

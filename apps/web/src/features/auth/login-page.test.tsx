@@ -97,6 +97,9 @@ describe('LoginPage', () => {
     document.body.innerHTML = '';
     renderApp('/login');
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email, username or password');
+    // The login name stays filled in; the password is typed again.
+    expect(screen.getByLabelText('Email or Username')).toHaveValue('ann');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
   it('shows the lock-out message after too many failures', async () => {

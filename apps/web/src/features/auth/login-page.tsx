@@ -16,7 +16,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { reloadPage } from '../../lib/reload-page.ts';
 import { readRedirect } from '../../lib/safe-redirect.ts';
-import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError } from '../../lib/session-store.ts';
+import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError, readLoginName } from '../../lib/session-store.ts';
 import { useLoginMutation } from './api/login.ts';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
 
@@ -43,7 +43,12 @@ export function LoginPage() {
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm<LoginValues>({ defaultValues: { username: '', password: '' }, resolver, reValidateMode: 'onSubmit' });
+  } = useForm<LoginValues>({
+    // After a failed sign-in's reload the login name is still filled in; the password is typed again.
+    defaultValues: { username: readLoginName(), password: '' },
+    resolver,
+    reValidateMode: 'onSubmit',
+  });
   // A failed login reloads the page (docs/product.md section 8); the reason comes back from the tab's storage.
   const [serverError, setServerError] = useState<string | null>(readLoginError);
   const error = errors.username?.message ?? errors.password?.message ?? serverError;
@@ -63,7 +68,7 @@ export function LoginPage() {
       },
       onError: (failure) => {
         // The failed state of docs/product.md section 4: the session is cleared and the page reloaded, keeping the server's reason.
-        keepLoginError(isApiError(failure) ? failure.message : MSG.genericError);
+        keepLoginError(isApiError(failure) ? failure.message : MSG.genericError, values.username);
         clearStoredSession();
         reloadPage();
       },

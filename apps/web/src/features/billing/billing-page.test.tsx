@@ -15,9 +15,19 @@ const renewing = {
   packageName: 'Basic',
   expiresAt: EXPIRES,
   gateway: 'paypal',
+  nextCharge: { amount: '14.99', currency: 'USD' },
   canCancel: true,
 };
-const noSeo = { type: 'seo', state: 'none', packageId: null, packageName: null, expiresAt: null, gateway: null, canCancel: false };
+const noSeo = {
+  type: 'seo',
+  state: 'none',
+  packageId: null,
+  packageName: null,
+  expiresAt: null,
+  gateway: null,
+  nextCharge: null,
+  canCancel: false,
+};
 
 function open(overview: unknown, history: unknown = { total: 0, rows: [] }) {
   const user = makeUser({ status: 'ACTIVE' });
@@ -35,7 +45,8 @@ describe('/billing', () => {
     open({ types: [renewing, noSeo] });
     const normal = await screen.findByRole('region', { name: 'Normal package' });
     expect(normal).toHaveTextContent('Basic');
-    expect(normal).toHaveTextContent(/Renews automatically on .*2026 \(PayPal\)\./);
+    expect(normal).toHaveTextContent(/Renews on .*2026 for \$14\.99, paid by PayPal\./);
+    expect(normal.textContent).not.toContain('((');
     const seo = screen.getByRole('region', { name: 'SEO package' });
     expect(seo).toHaveTextContent('You have no SEO package.');
     expect(within(seo).getByRole('link', { name: 'See the packages' })).toHaveAttribute('href', '/pricing/seo');

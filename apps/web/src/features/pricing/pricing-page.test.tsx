@@ -2,6 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@traffic/shared/messages';
 import { CHECKOUT_FIELD_ORDER } from '@traffic/shared/schemas/payments.schema';
 import { PENDING_PURCHASE_KEYS } from '../../lib/pending-purchase.ts';
 import { basic, captureFormSubmits, makeCheckout, sandboxConfig, seoStarter, standard } from '../../test/catalogue-fixtures.ts';
@@ -63,7 +64,20 @@ describe('PricingPage', () => {
 
   it("marks the customer's running package and warns on every other card that buying it replaces that one", async () => {
     const end = new Date(Date.now() + 10 * 86_400_000);
-    signedIn(makeUser({ status: 'ACTIVE', package: standard, subscription_expiry_date: end.toISOString() }));
+    const { api } = signedIn(makeUser({ status: 'ACTIVE', package: standard, subscription_expiry_date: end.toISOString() }));
+    api.reply(
+      'GET /billing/change/pkgBasic',
+      ok({
+        packageId: 'pkgBasic',
+        packageName: 'Basic',
+        type: 'normal',
+        totalHits: 1000,
+        totalSlots: 6,
+        activeHits: 1900,
+        activeWebsites: 2,
+        pausing: [{ id: 2, url: 'https://b.example.com', dailyHitLimit: 900 }],
+      }),
+    );
     renderApp('/pricing/normal');
     const until = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(end);
     const mine = await card('Standard');
@@ -71,12 +85,24 @@ describe('PricingPage', () => {
     expect(mine).toHaveTextContent(`Your package runs until ${until}; buying it again adds a month.`);
     expect(within(mine).getByRole('button', { name: 'Buy Now' })).toBeInTheDocument();
     const other = await card('Basic');
-    expect(within(other).getByRole('alert')).toHaveTextContent(
-      `Replaces your Standard package (paid until ${until}) from today. When this payment succeeds, Basic runs a month from today and renews monthly; Standard stops renewing, and its unused days are not refunded.`,
-    );
+    expect(other).toHaveTextContent('Replaces your Standard package from today, with fewer hits or slots.');
     expect(within(other).queryByText('Your plan')).toBeNull();
-    // A cheaper package is a downgrade.
-    expect(within(other).getByRole('button', { name: 'Downgrade' })).toBeInTheDocument();
+    // A cheaper package is a downgrade, confirmed in a step that states the whole rule and names the websites that pause.
+    await userEvent.click(within(other).getByRole('button', { name: 'Downgrade' }));
+    const step = await screen.findByRole('dialog', { name: 'Downgrade to Basic' });
+    expect(step).toHaveTextContent(
+      `Basic replaces your Standard package (paid until ${until}) from today. When this payment succeeds, Basic runs a month from today and renews monthly; Standard stops renewing, and its unused days are not refunded.`,
+    );
+    const pausing = await within(step).findByRole('list', { name: 'Websites that will pause' });
+    expect(
+      within(pausing)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['https://b.example.com (900 hits a day)']);
+    expect(within(step).getByRole('button', { name: 'Pay by card and downgrade' })).toBeEnabled();
+    expect(within(step).getByRole('button', { name: 'PayPal' })).toBeEnabled();
+    await userEvent.click(within(step).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('offers a subscriber of a cheaper package an Upgrade instead of Buy Now', async () => {
@@ -153,14 +179,23 @@ describe('PricingPage', () => {
     expect(names).not.toContain('duration');
   });
 
-  it("shows a deactivated account's refusal under the buttons and posts nothing", async () => {
-    const { api } = signedIn(makeUser({ status: 'DEACTIVATED' }));
-    api.reply('POST /orders', fail(403, 'FORBIDDEN', 'Your account is deactivated. Please contact support.'));
+  it('offers a deactivated account no checkout and says to contact support', async () => {
+    signedIn(makeUser({ status: 'DEACTIVATED' }));
+    renderApp('/pricing/normal');
+    const basicCard = await card('Basic');
+    expect(within(basicCard).queryByRole('button')).toBeNull();
+    expect(screen.getByText(MSG.purchasesClosedDeactivated)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+  });
+
+  it("shows the server's refusal under the buttons when an order is refused, and keeps nothing pending", async () => {
+    const { api } = signedIn();
+    api.reply('POST /orders', fail(409, 'CONFLICT', MSG.purchasesClosedDeactivated));
     const submitted = captureFormSubmits();
     renderApp('/pricing/normal');
     const basicCard = await card('Basic');
     await userEvent.click(within(basicCard).getByRole('button', { name: 'Buy Now' }));
-    expect(await within(basicCard).findByRole('alert')).toHaveTextContent('Your account is deactivated. Please contact support.');
+    expect(await within(basicCard).findByRole('alert')).toHaveTextContent(MSG.purchasesClosedDeactivated);
     expect(submitted).toHaveLength(0);
     expect(localStorage.getItem(PENDING_PURCHASE_KEYS.package)).toBeNull();
     expect(within(basicCard).getByRole('button', { name: 'Buy Now' })).toBeEnabled();

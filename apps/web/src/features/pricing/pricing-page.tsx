@@ -7,6 +7,7 @@ import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
+import { PurchasesClosedNotice } from '../../components/checkout/purchases-closed-notice.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import {
@@ -52,6 +53,8 @@ function PricingForType({ type }: { type: PackageType }) {
   const packages = usePackages();
   const { user, requireSignIn, paid } = useCheckoutHandlers();
   const shown = packages.data?.filter((pkg) => pkg.type === type) ?? [];
+  // A deactivated account is offered no checkout: a purchase would not lift the hold (docs/product.md section 10).
+  const closed = user?.status === 'DEACTIVATED';
 
   // docs/product.md section 3: what /purchase needs to finish the order once the gateway sends the buyer back.
   const remember = (pkg: Package, checkout: CheckoutForm) => {
@@ -67,6 +70,7 @@ function PricingForType({ type }: { type: PackageType }) {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Monthly packages with automatic renewal. Pay by card or with PayPal; prices are in US dollars.
       </Typography>
+      {closed && <PurchasesClosedNotice supportTo={paths.support()} />}
       <PackageTypeTabs value={type} linkTo={paths.pricing} idPrefix={TABS} />
       <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
         {packages.isPending ? (
@@ -84,6 +88,7 @@ function PricingForType({ type }: { type: PackageType }) {
                 <PackageCard
                   pkg={pkg}
                   effect={effectOf(pkg, user, type)}
+                  closed={closed}
                   signedIn={user !== null}
                   onSignInRequired={requireSignIn}
                   onOrderCreated={remember}

@@ -18,6 +18,7 @@ import {
   packageTypePanelId,
   packageTypeTabId,
 } from '../../components/package-type-tabs.tsx';
+import { PurchasesClosedNotice } from '../../components/checkout/purchases-closed-notice.tsx';
 import { pendingAddon } from '../../lib/pending-purchase.ts';
 import { PENDING_TYPE, type AddonKind } from './addon-kind.ts';
 import { useAddons } from '../../lib/catalogue-queries.ts';
@@ -46,6 +47,8 @@ function TrafficForType({ type }: { type: PackageType }) {
     pendingAddon.save({ name: addon.name, additional_id: addon.id, user_id: user.id, token: checkout.orderUUID, type: PENDING_TYPE[kind] });
   };
   const onPaid = (result: Parameters<typeof paid>[0]) => void paid(result);
+  // A deactivated account is offered no checkout: a purchase would not lift the hold (docs/product.md section 10).
+  const closed = user.status === 'DEACTIVATED';
 
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
@@ -55,9 +58,10 @@ function TrafficForType({ type }: { type: PackageType }) {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Add hits per day or website slots to your package. Each add-on lasts one month; prices are in US dollars.
       </Typography>
+      {closed && <PurchasesClosedNotice supportTo={paths.support()} />}
       <PackageTypeTabs value={type} linkTo={paths.traffic} idPrefix={TABS} />
       <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
-        {!hasPackage(user, type) && (
+        {!closed && !hasPackage(user, type) && (
           <Alert
             severity="info"
             sx={{ mb: 3 }}
@@ -71,8 +75,8 @@ function TrafficForType({ type }: { type: PackageType }) {
           </Alert>
         )}
         <Stack spacing={5}>
-          <AddonSection kind="hits" type={type} query={hits} onOrderCreated={remember} onPaid={onPaid} />
-          <AddonSection kind="slots" type={type} query={slots} onOrderCreated={remember} onPaid={onPaid} />
+          <AddonSection kind="hits" type={type} query={hits} closed={closed} onOrderCreated={remember} onPaid={onPaid} />
+          <AddonSection kind="slots" type={type} query={slots} closed={closed} onOrderCreated={remember} onPaid={onPaid} />
         </Stack>
       </Box>
     </Container>

@@ -163,9 +163,11 @@ describe('Create Website (normal)', { timeout: 45_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/websites'), navigation);
   });
 
-  it('keeps a user whose account is not ACTIVE out', async () => {
-    const { router } = showApp('/addWebsite', customer({ status: 'INACTIVE' }));
+  it('keeps a user whose account is not ACTIVE out; a new account is told it has no package yet, not that it is deactivated', async () => {
+    const { router } = showApp('/addWebsite', customer({ status: 'INACTIVE', package: null, subscription_expiry_date: null }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/websites'), navigation);
-    expect(within(await screen.findByRole('main', {}, navigation)).getByText(MSG.accountDeactivated)).toBeInTheDocument();
+    const main = await screen.findByRole('main', {}, navigation);
+    expect(await within(main).findByText('You have no Normal package yet.', {}, navigation)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.accountDeactivated)).toBeNull();
   });
 });

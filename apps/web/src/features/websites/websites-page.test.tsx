@@ -80,6 +80,13 @@ describe('WebsitesPage', () => {
     expect(screen.queryByRole('link', { name: 'Purchase More' })).toBeNull();
   });
 
+  it('never tells a new account (nothing bought, INACTIVE) that it is deactivated: it has no package yet, with the way to one', async () => {
+    showApp('/websites/normal', customer({ status: 'INACTIVE', package: null, subscription_expiry_date: null }));
+    expect(await screen.findByText('You have no Normal package yet.', {}, navigation)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See Normal packages' })).toHaveAttribute('href', '/pricing/normal');
+    expect(screen.queryByText(MSG.accountDeactivated)).toBeNull();
+  });
+
   it('says when an expired package ended, with a way to the pricing of that type', async () => {
     showApp('/websites/normal', customer({ subscription_expiry_date: '2020-01-01T00:00:00.000Z' }));
     const notice = (await screen.findByText(MSG.subscriptionExpired, {}, navigation)).closest<HTMLElement>('.MuiAlert-root')!;

@@ -48,7 +48,7 @@ function WebsitesOfType({ type }: { type: PackageType }) {
         <Stack spacing={3}>
           <AccountNotices type={type} status={user.status} state={state} />
           {state.kind === 'none' && websitesOf(user, type).length === 0 ? (
-            <NoPackageYet type={type} offerPackages={user.status === 'ACTIVE'} />
+            <NoPackageYet type={type} offerPackages={user.status !== 'DEACTIVATED'} />
           ) : (
             <TypeContent user={user} type={type} state={state} />
           )}

@@ -32,13 +32,20 @@ const STATE_LABELS: Record<BillingState, { label: string; color: 'success' | 'wa
   none: { label: 'No package', color: 'default' },
 };
 
+/** An amount as the receipts show it: "$44.99" for US dollars, else the currency's code. */
+function money({ amount, currency }: { amount: string; currency: string }): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+}
+
 /** The one sentence that says where the type's billing stands. */
 function statusLine(b: BillingType): string {
   const date = b.expiresAt ? longDate.format(new Date(b.expiresAt)) : '';
   const gateway = b.gateway && b.gateway !== 'grant' ? GATEWAY_LABELS[b.gateway] : '';
   switch (b.state) {
     case 'renewing':
-      return `Renews automatically on ${date} (${gateway}).`;
+      return b.nextCharge
+        ? `Renews on ${date} for ${money(b.nextCharge)}, paid by ${gateway}.`
+        : `Renews automatically on ${date}, paid by ${gateway}.`;
     case 'past-due':
       return `Your last renewal payment failed. ${gateway} will try again; the package runs until ${date}.`;
     case 'cancelled':

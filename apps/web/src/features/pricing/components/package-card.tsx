@@ -1,5 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -12,6 +13,7 @@ import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { CaptureResult, CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import { CheckoutActions } from '../../../components/checkout/checkout-actions.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
+import { ChangeDialog } from './change-dialog.tsx';
 import { descriptionItems } from '../description-items.ts';
 
 /** How buying this package would meet the customer's package of its type. */
@@ -26,10 +28,49 @@ export type PurchaseEffect =
 interface Props {
   pkg: Package;
   effect: PurchaseEffect;
+  /** The account is deactivated: the card shows the package but offers no way to pay. */
+  closed?: boolean;
   signedIn: boolean;
   onSignInRequired: () => void;
   onOrderCreated: (pkg: Package, checkout: CheckoutForm) => void;
   onPaid: (result: CaptureResult) => void;
+}
+
+/**
+ * A subscriber's move to another package of the type: one button that opens the confirmation step,
+ * which states the whole rule and names the websites the change will pause before anything is paid.
+ */
+function ChangeStep({
+  pkg,
+  effect,
+  describedBy,
+  onOrderCreated,
+  onPaid,
+}: {
+  pkg: Package;
+  effect: Extract<PurchaseEffect, { kind: 'replaces' }>;
+  describedBy: string;
+  onOrderCreated: Props['onOrderCreated'];
+  onPaid: Props['onPaid'];
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="contained" size="large" aria-describedby={describedBy} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {effect.direction === 'upgrade' ? 'Upgrade' : 'Downgrade'}
+      </Button>
+      <ChangeDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        pkg={pkg}
+        direction={effect.direction}
+        current={effect.current}
+        until={effect.until}
+        onOrderCreated={(checkout) => onOrderCreated(pkg, checkout)}
+        onPaid={onPaid}
+      />
+    </>
+  );
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -46,7 +87,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** One package: its allowance, the price per month (docs/product.md section 9), and the two ways to pay. */
-export function PackageCard({ pkg, effect, signedIn, onSignInRequired, onOrderCreated, onPaid }: Props) {
+export function PackageCard({ pkg, effect, closed = false, signedIn, onSignInRequired, onOrderCreated, onPaid }: Props) {
   const headingId = `package-${pkg.id}`;
   const items = descriptionItems(pkg.description);
   const current = effect.kind === 'extends' || effect.kind === 'renews';
@@ -83,29 +124,41 @@ export function PackageCard({ pkg, effect, signedIn, onSignInRequired, onOrderCr
           </>
         )}
       </CardContent>
-      <CardActions disableSpacing sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1.5 }}>
-        {effect.kind === 'replaces' && (
-          <Alert severity="warning" id={`${headingId}-effect`}>
-            Replaces your {effect.current} package (paid until {effect.until}) from today. When this payment succeeds, {pkg.name} runs a
-            month from today and renews monthly; {effect.current} stops renewing, and its unused days are not refunded.
-          </Alert>
-        )}
-        {effect.kind === 'extends' && (
-          <Typography variant="body2" color="text.secondary" id={`${headingId}-effect`}>
-            Your package runs until {effect.until}; buying it again adds a month.
-          </Typography>
-        )}
-        <CheckoutActions
-          buyLabel={effect.kind === 'replaces' ? (effect.direction === 'upgrade' ? 'Upgrade' : 'Downgrade') : 'Buy Now'}
-          order={{ kind: 'package', id: pkg.id }}
-          item={{ name: pkg.name, price: pkg.price }}
-          signedIn={signedIn}
-          onSignInRequired={onSignInRequired}
-          onOrderCreated={(checkout) => onOrderCreated(pkg, checkout)}
-          onPaid={onPaid}
-          describedBy={effect.kind === 'replaces' || effect.kind === 'extends' ? `${headingId} ${headingId}-effect` : headingId}
-        />
-      </CardActions>
+      {!closed && (
+        <CardActions disableSpacing sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1.5 }}>
+          {effect.kind === 'replaces' && (
+            <Typography variant="body2" color="text.secondary" id={`${headingId}-effect`}>
+              {effect.direction === 'upgrade'
+                ? `Replaces your ${effect.current} package from today.`
+                : `Replaces your ${effect.current} package from today, with fewer hits or slots.`}
+            </Typography>
+          )}
+          {effect.kind === 'extends' && (
+            <Typography variant="body2" color="text.secondary" id={`${headingId}-effect`}>
+              Your package runs until {effect.until}; buying it again adds a month.
+            </Typography>
+          )}
+          {effect.kind === 'replaces' ? (
+            <ChangeStep
+              pkg={pkg}
+              effect={effect}
+              describedBy={`${headingId} ${headingId}-effect`}
+              onOrderCreated={onOrderCreated}
+              onPaid={onPaid}
+            />
+          ) : (
+            <CheckoutActions
+              order={{ kind: 'package', id: pkg.id }}
+              item={{ name: pkg.name, price: pkg.price }}
+              signedIn={signedIn}
+              onSignInRequired={onSignInRequired}
+              onOrderCreated={(checkout) => onOrderCreated(pkg, checkout)}
+              onPaid={onPaid}
+              describedBy={effect.kind === 'extends' ? `${headingId} ${headingId}-effect` : headingId}
+            />
+          )}
+        </CardActions>
+      )}
     </Card>
   );
 }

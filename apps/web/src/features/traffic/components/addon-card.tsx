@@ -12,10 +12,12 @@ interface Props {
   kind: AddonKind;
   onOrderCreated: (addon: AddonPackage, checkout: CheckoutForm) => void;
   onPaid: (result: CaptureResult) => void;
+  /** The account is deactivated: the card offers no way to pay. */
+  closed: boolean;
 }
 
 /** One extra-hits or extra-slots package: its price in dollars, its name, and the two ways to pay. */
-export function AddonCard({ addon, kind, onOrderCreated, onPaid }: Props) {
+export function AddonCard({ addon, kind, onOrderCreated, onPaid, closed }: Props) {
   const headingId = `addon-${kind}-${addon.id}`;
   return (
     <Card
@@ -37,17 +39,19 @@ export function AddonCard({ addon, kind, onOrderCreated, onPaid }: Props) {
             : `${addon.count.toLocaleString('en-US')} more website slots for one month`}
         </Typography>
       </CardContent>
-      <CardActions sx={{ p: 3, pt: 0 }}>
-        <CheckoutActions
-          order={{ kind, id: addon.id }}
-          item={{ name: addon.name, price: addon.price }}
-          signedIn
-          onSignInRequired={() => {}}
-          onOrderCreated={(checkout) => onOrderCreated(addon, checkout)}
-          onPaid={onPaid}
-          describedBy={headingId}
-        />
-      </CardActions>
+      {!closed && (
+        <CardActions sx={{ p: 3, pt: 0 }}>
+          <CheckoutActions
+            order={{ kind, id: addon.id }}
+            item={{ name: addon.name, price: addon.price }}
+            signedIn
+            onSignInRequired={() => {}}
+            onOrderCreated={(checkout) => onOrderCreated(addon, checkout)}
+            onPaid={onPaid}
+            describedBy={headingId}
+          />
+        </CardActions>
+      )}
     </Card>
   );
 }

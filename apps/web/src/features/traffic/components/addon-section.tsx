@@ -18,12 +18,14 @@ interface Props {
   query: UseQueryResult<AddonPackage[]>;
   onOrderCreated: (kind: AddonKind, addon: AddonPackage, checkout: CheckoutForm) => void;
   onPaid: (result: CaptureResult) => void;
+  /** The account is deactivated: the cards offer no way to pay. */
+  closed: boolean;
 }
 
 const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
 
 /** 'Purchase Extra Hits' or 'Purchase Extra Slots': the add-ons of one kind and type. */
-export function AddonSection({ kind, type, query, onOrderCreated, onPaid }: Props) {
+export function AddonSection({ kind, type, query, onOrderCreated, onPaid, closed }: Props) {
   const headingId = `addons-${kind}`;
   const shown = query.data?.filter((addon) => addon.type === type) ?? [];
   return (
@@ -51,7 +53,13 @@ export function AddonSection({ kind, type, query, onOrderCreated, onPaid }: Prop
         <Grid container spacing={3}>
           {shown.map((addon) => (
             <Grid key={addon.id} size={cell}>
-              <AddonCard addon={addon} kind={kind} onOrderCreated={(a, checkout) => onOrderCreated(kind, a, checkout)} onPaid={onPaid} />
+              <AddonCard
+                addon={addon}
+                kind={kind}
+                closed={closed}
+                onOrderCreated={(a, checkout) => onOrderCreated(kind, a, checkout)}
+                onPaid={onPaid}
+              />
             </Grid>
           ))}
         </Grid>

@@ -15,10 +15,11 @@ interface AccountNoticesProps {
 }
 
 /**
- * docs/product.md section 2: every status but ACTIVE reads the deactivated text, and an expired
- * subscription of the chosen type the expired one; each once. A DEACTIVATED account reads it in the
- * banner every signed-in page shows, so not again here. A type never bought is not "expired": the
- * page's empty state says so instead.
+ * docs/product.md section 10, "Screens tell the truth": an expired subscription of the chosen type
+ * reads the expired text, once. The deactivated text is for DEACTIVATED accounts only, in the banner
+ * every signed-in page shows, so not again here; an INACTIVE account (nothing bought yet) is never
+ * told it is deactivated: the page's empty state says it has no package of the type yet and how to
+ * get one. A type never bought is not "expired" either.
  */
 export function AccountNotices({ type, status, state }: AccountNoticesProps) {
   const toPricing = (
@@ -26,13 +27,7 @@ export function AccountNotices({ type, status, state }: AccountNoticesProps) {
       See packages
     </Button>
   );
-  if (status === 'DEACTIVATED') return null;
-  if (status !== 'ACTIVE')
-    return (
-      <Alert severity="warning" action={toPricing}>
-        {MSG.accountDeactivated}
-      </Alert>
-    );
+  if (status !== 'ACTIVE') return null;
   if (state.kind !== 'expired') return null;
   const ended = state.subscription.endsAt;
   return (

@@ -9,8 +9,13 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useConfirmedHits } from '../api/check-hits.ts';
 import { refreshAfterWebsiteChange } from '../api/refresh-websites.ts';
 
+/** The reader's clock time of a reading: `14:05:07`. */
+const readTime = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
 /**
- * 'Check hits': asks the traffic service how many hits it has delivered, and shows the number. When
+ * 'Check hits': asks the traffic service how many hits it has delivered, and shows the number with
+ * what it is (9Hits' running total since the website was added, not the chart's collected days) and
+ * when it was read, so it never reads as a second figure for "today". When
  * the answer brings a different 9Hits approval state, the websites are reloaded to show it.
  */
 export function CheckHitsButton({
@@ -36,7 +41,7 @@ export function CheckHitsButton({
   }
 
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
       <Button size="small" variant="text" onClick={() => void check()} loading={hits.isFetching}>
         Check hits
       </Button>
@@ -53,6 +58,11 @@ export function CheckHitsButton({
           >
             {hits.data.confirmedHits.toLocaleString('en-US')}
           </Link>
+        </Typography>
+      )}
+      {hits.data && (
+        <Typography variant="caption" color="text.secondary">
+          {`9Hits' running total since the website was added, read at ${readTime(hits.dataUpdatedAt)}`}
         </Typography>
       )}
     </Stack>

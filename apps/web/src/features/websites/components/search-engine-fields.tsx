@@ -10,6 +10,7 @@ import { titleLabelFor } from '../search-engine-title.ts';
 import type { WebsiteFormValues } from '../website-form-model.ts';
 import { KeywordsInput } from './keywords-input.tsx';
 import { SelectField } from './select-field.tsx';
+import { textFieldProps } from '../field-props.ts';
 
 /** The non-normal form's search part: the engine, the title it is found by, and up to five keywords. */
 export function SearchEngineFields() {
@@ -29,8 +30,7 @@ export function SearchEngineFields() {
             control={control}
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
-                inputRef={field.ref}
+                {...textFieldProps(field)}
                 label={titleLabel}
                 required
                 error={Boolean(fieldState.error)}

@@ -11,6 +11,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { REFERRAL_PRESETS, SOCIAL_NETWORKS, TRAFFIC_SOURCES, WEBSITE_LIMITS, type TrafficSource } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import type { WebsiteFormValues } from '../website-form-model.ts';
+import { textFieldProps } from '../field-props.ts';
 
 const SOURCE_LABELS: Record<TrafficSource, string> = { Direct: 'Direct', Referal: 'Referal', Organic: 'Organic', Social: 'Social' };
 
@@ -54,8 +55,7 @@ export function TrafficSourceFields() {
             control={control}
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
-                inputRef={field.ref}
+                {...textFieldProps(field)}
                 label="Referral address"
                 placeholder="https://"
                 type="url"
@@ -92,8 +92,7 @@ export function TrafficSourceFields() {
             control={control}
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
-                inputRef={field.ref}
+                {...textFieldProps(field)}
                 label="Keyword"
                 placeholder={MSG.keywordPlaceholder}
                 error={Boolean(fieldState.error)}

@@ -57,7 +57,13 @@ export function WebsiteCard({ website, mayEdit, mayActivate }: WebsiteCardProps)
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {/* Switching on needs an ACTIVE account and a package with room; pausing is always offered. */}
         {(active || mayActivate) && (
-          <Button size="small" variant="contained" color={active ? 'warning' : 'success'} onClick={togglePause} loading={pause.isPending}>
+          <Button
+            size="small"
+            variant={active ? 'outlined' : 'contained'}
+            color={active ? 'warning' : 'success'}
+            onClick={togglePause}
+            loading={pause.isPending}
+          >
             {active ? 'Pause' : 'Activate'}
           </Button>
         )}

@@ -1,11 +1,12 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { WEBSITE_LIMITS, type PackageType } from '@traffic/shared/constants';
 import { paths } from '../../../app/paths.ts';
@@ -17,6 +18,31 @@ import { HitsSlider } from './hits-slider.tsx';
 import { SearchEngineFields } from './search-engine-fields.tsx';
 import { TrafficSourceFields } from './traffic-source-fields.tsx';
 import { WaitDialog } from './wait-dialog.tsx';
+import { textFieldProps } from '../field-props.ts';
+
+/** What the summary calls each field the form's check can flag. */
+const FIELD_LABELS: Record<keyof WebsiteFormValues, string> = {
+  url: 'Website address',
+  dailyHitLimit: 'Hits Per Day',
+  trafficSource: 'Traffic Source',
+  referral: 'Referral address',
+  keyword: 'Keyword',
+  social: 'Social network',
+  bounceRateReduction: 'Bounce Rate Reduction',
+  geolocationType: 'GEO Locations',
+  countries: 'GEO Locations',
+  searchEngine: 'Search Engine',
+  title: 'Title',
+  keywords: 'Keywords',
+};
+
+/** The summary's line for an invalid submit: which field, and the product's message for it. */
+function summaryOf(errors: FieldErrors<WebsiteFormValues>): string | null {
+  const [field, error] = Object.entries(errors)[0] ?? [];
+  if (!field || !error) return null;
+  const message = typeof error.message === 'string' ? error.message : '';
+  return `${FIELD_LABELS[field as keyof WebsiteFormValues] ?? field}: ${message}`;
+}
 
 export interface WebsiteFormProps {
   type: PackageType;
@@ -36,18 +62,36 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, on
   const form = useForm<WebsiteFormValues>({ defaultValues: initialValues, resolver, reValidateMode: 'onSubmit' });
   const { control, handleSubmit } = form;
   const bounds = hitSliderBounds(maxHits);
-  const submit = handleSubmit(onSubmit);
+  // An invalid submit says so at the top of the form, and focus moves to the field (react-hook-form's
+  // shouldFocusError, through each field's input ref), so something visible always happens.
+  const [summary, setSummary] = useState<string | null>(null);
+  const submit = handleSubmit(
+    (values) => {
+      setSummary(null);
+      onSubmit(values);
+    },
+    (errors) => setSummary(summaryOf(errors)),
+  );
 
   return (
     <FormProvider {...form}>
-      <Stack component="form" spacing={3} noValidate onSubmit={submit} aria-label="Website" aria-busy={submitting}>
+      <Stack
+        component="form"
+        spacing={3}
+        noValidate
+        onSubmit={submit}
+        // The summary speaks of the last submit: the first change after it takes it away (the field keeps its own message).
+        onChange={() => setSummary(null)}
+        aria-label="Website"
+        aria-busy={submitting}
+      >
+        {summary && <Alert severity="error">{`Please correct this before submitting. ${summary}`}</Alert>}
         <Controller
           name="url"
           control={control}
           render={({ field, fieldState }) => (
             <TextField
-              {...field}
-              inputRef={field.ref}
+              {...textFieldProps(field)}
               label="Website address"
               type="url"
               placeholder="https://www.example.com"
