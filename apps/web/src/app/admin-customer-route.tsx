@@ -9,7 +9,8 @@ const sections: CustomerSections = {
 
 /**
  * /users/:id, the admin's customer page: the shell composes the admin console's page with the
- * payments (Refund) and audit features' sections; no feature imports another.
+ * payments (Refund) and audit features' sections; no feature imports another. Named `admin-*`, so
+ * the bundle check (apps/web/scripts/check-bundle.ts) counts its import as loaded for admins only.
  */
 export function CustomerPage() {
   return <Page sections={sections} />;
