@@ -58,7 +58,7 @@ function openUsers(replies: Parameters<typeof openAsAdmin>[1] = {}) {
 const lastQuery = (calls: ApiCall[]) => calls.at(-1)?.query;
 const usersTable = () => screen.findByRole('table', { name: 'Users details' }, FIRST_LOAD);
 const rowOf = async (username: string) =>
-  (await within(await usersTable()).findByRole('link', { name: username, exact: true }, FIRST_LOAD)).closest('tr')!;
+  (await within(await usersTable()).findByRole('link', { name: username }, FIRST_LOAD)).closest('tr')!;
 
 /** Opens the row's one Actions menu and answers its item (the menu is rendered outside the row). */
 async function pick(row: HTMLElement, item: string) {
