@@ -35,7 +35,7 @@ async function addWebsite(request: APIRequestContext, session: ApiSession, type:
 }
 
 /** Every route id, visited as the user it is for, with real ids in its path. */
-function visitsFor(normalId: number, seoId: number): Visit[] {
+function visitsFor(normalId: number, seoId: number, customerId: number): Visit[] {
   const visits: Visit[] = [
     { id: 'landing', persona: 'visitor', url: '/' },
     { id: 'login', persona: 'visitor', url: '/login' },
@@ -67,6 +67,7 @@ function visitsFor(normalId: number, seoId: number): Visit[] {
     { id: 'addNotifications', persona: 'admin', url: '/addNotifications' },
     { id: 'viewWebsite', persona: 'admin', url: `/viewWebsite/${normalId}` },
     { id: 'users', persona: 'admin', url: '/users' },
+    { id: 'customer', persona: 'admin', url: `/users/${customerId}` },
     { id: 'adminPayments', persona: 'admin', url: '/admin/payments' },
     { id: 'adminAuditLog', persona: 'admin', url: '/admin/audit-log' },
     { id: 'manageSubscriptions', persona: 'admin', url: '/managesubscriptions' },
@@ -116,7 +117,7 @@ async function personaPage(browser: Browser, baseURL: string, session: ApiSessio
 // One test per visit, so a slow screen on a busy machine costs its own time budget, not the pass's.
 test.describe('every route passes axe (WCAG 2.1 A and AA, no serious or critical finding) and does not scroll sideways at 390 px', () => {
   test.describe.configure({ mode: 'serial' });
-  const visits = visitsFor(0, 0);
+  const visits = visitsFor(0, 0, 0);
   let sessions: { customer: ApiSession; admin: ApiSession; normalId: number; seoId: number } | undefined;
   const pages: Partial<Record<Persona, Page>> = {};
 
@@ -143,8 +144,8 @@ test.describe('every route passes axe (WCAG 2.1 A and AA, no serious or critical
 
   visits.forEach((template, index) => {
     test(`${template.persona} ${template.url}`, async () => {
-      const { admin, normalId, seoId } = sessions!;
-      const visit = visitsFor(normalId, seoId)[index]!;
+      const { admin, customer, normalId, seoId } = sessions!;
+      const visit = visitsFor(normalId, seoId, customer.data.id)[index]!;
       // Once another journey has filled the admin's details, /update sends him /home (visited already).
       test.skip(visit.id === 'update' && !!admin.data.address, 'the admin has details: /update leads /home');
       const page = pages[visit.persona]!;

@@ -184,13 +184,17 @@ test('an admin turns off two-factor sign-in for a customer who lost the app and 
   await adminPage.goto('/users');
   await adminPage.getByRole('searchbox', { name: 'Search' }).fill(details.email);
   const row = adminPage.getByRole('table', { name: 'Users details' }).getByRole('row').filter({ hasText: details.email });
-  const turnOff = row.getByRole('button', { name: `Turn off two-factor sign-in of ${details.username}` });
+  await row.getByRole('button', { name: `Actions for ${details.username}` }).click();
+  const turnOff = adminPage.getByRole('menuitem', { name: `Turn off two-factor sign-in of ${details.username}` });
   await turnOff.click();
   const dialog = adminPage.getByRole('dialog', { name: `Turn off two-factor sign-in for ${details.email}?` });
   await dialog.getByRole('button', { name: 'Turn off two-factor' }).click();
   await expect(toast(adminPage, `Two-factor sign-in is off for ${details.username}.`)).toBeVisible();
-  // The list is asked again: the button is gone with the second factor.
+  // The list is asked again: the menu item is gone with the second factor.
+  await row.getByRole('button', { name: `Actions for ${details.username}` }).click();
+  await expect(adminPage.getByRole('menuitem', { name: `End all sessions of ${details.username}` })).toBeVisible();
   await expect(turnOff).toHaveCount(0);
+  await adminPage.keyboard.press('Escape');
 
   // The password alone signs the customer in now, and their activity says who turned it off.
   const page = await (await browser.newContext({ baseURL })).newPage();

@@ -82,7 +82,7 @@ test('at 390 px the same groups open from the menu button, and each user is a ca
   const card = page.getByRole('list', { name: 'Users details' }).getByRole('listitem', { name: customer.data.username });
   await expect(card).toContainText(customer.data.email);
   await expect(card).toContainText('Basic, subscription expiry');
-  await expect(card.getByRole('button', { name: `Deactivate ${customer.data.username}` })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Actions for ${customer.data.username}` })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.context().close();
 });

@@ -24,7 +24,8 @@ test('an admin deactivates a customer from /users, who is then told so on /websi
   const row = table.getByRole('row').filter({ hasText: details.email });
   await expect(row).toHaveCount(1);
   await expect(table.getByRole('row')).toHaveCount(2);
-  await row.getByRole('button', { name: `Deactivate ${details.username}` }).click();
+  await row.getByRole('button', { name: `Actions for ${details.username}` }).click();
+  await admin.page.getByRole('menuitem', { name: `Deactivate ${details.username}` }).click();
   await admin.page
     .getByRole('dialog', { name: `Deactivate ${details.username}?` })
     .getByRole('button', { name: 'Deactivate' })
@@ -33,7 +34,11 @@ test('an admin deactivates a customer from /users, who is then told so on /websi
     `${details.username} was deactivated.`,
   );
   await expect(row.getByText('DEACTIVATED')).toBeVisible();
-  await expect(row.getByRole('button', { name: `Deactivate ${details.username}` })).toBeDisabled();
+  // A deactivated customer's menu offers Activate instead.
+  await row.getByRole('button', { name: `Actions for ${details.username}` }).click();
+  await expect(admin.page.getByRole('menuitem', { name: `Activate ${details.username}` })).toBeVisible();
+  await expect(admin.page.getByRole('menuitem', { name: `Deactivate ${details.username}` })).toHaveCount(0);
+  await admin.page.keyboard.press('Escape');
   await admin.context.close();
 
   const loaded = await request.post(`/api/users/load/${encodeURIComponent(details.email)}`, {

@@ -128,7 +128,8 @@ test('an admin refunds a card payment within 30 days: the package ends, the webs
   const adminPage = await admin.newPage();
   await adminPage.goto('/users');
   await adminPage.getByRole('searchbox', { name: 'Search' }).fill(details.email);
-  await adminPage.getByRole('link', { name: `Payments of ${details.username}` }).click();
+  await adminPage.getByRole('button', { name: `Actions for ${details.username}` }).click();
+  await adminPage.getByRole('menuitem', { name: `Payments of ${details.username}` }).click();
   await expect.poll(() => pathOf(adminPage)).toBe('/admin/payments');
   const table = adminPage.getByRole('table', { name: 'Payments' });
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -87,7 +87,9 @@ test('Pause All asks first, naming the customer and the effect, then says what i
   await expect(page.getByRole('table', { name: 'Users details' }).getByRole('row').filter({ hasText: customer.data.email })).toHaveCount(1);
 
   // Exact: 'Unpause All websites of …' contains the same words.
-  const pauseAll = page.getByRole('button', { name: `Pause All websites of ${customer.data.username}`, exact: true });
+  const actions = page.getByRole('button', { name: `Actions for ${customer.data.username}` });
+  const pauseAll = page.getByRole('menuitem', { name: `Pause All websites of ${customer.data.username}`, exact: true });
+  await actions.click();
   await pauseAll.click();
   const dialog = page.getByRole('dialog', { name: `Pause all websites of ${customer.data.username}?` });
   await expect(dialog).toContainText(`The 2 websites of ${customer.data.username} (${customer.data.email}) stop receiving traffic now`);
@@ -95,6 +97,7 @@ test('Pause All asks first, naming the customer and the effect, then says what i
   await expect(dialog).toHaveCount(0);
   expect((await loadUser(request, customer)).websites.every((w) => w.status === 'ACTIVE')).toBe(true);
 
+  await actions.click();
   await pauseAll.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Pause All' }).click();
   const done = toast(page, 'The website was updated successfully');

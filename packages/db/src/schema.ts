@@ -557,6 +557,8 @@ export const auditEvents = pgTable(
     index('audit_events_action_idx').on(t.action, t.id),
     index('audit_events_subject_idx').on(t.subjectUserId, t.id),
     index('audit_events_at_idx').on(t.at),
+    // The admin's customer page: the events that target one user, newest first.
+    index('audit_events_target_idx').on(t.targetType, t.targetId, t.id),
     index('audit_events_actor_email_trgm').using('gin', sql`lower(${t.actorEmail}) gin_trgm_ops`),
     index('audit_events_target_trgm').using(
       'gin',

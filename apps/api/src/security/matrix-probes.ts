@@ -78,6 +78,9 @@ export const PROBES: Record<string, Probe> = {
     }),
     expect: ADMIN_ONLY(200),
   },
+  'GET /api/packages/:id/holders': { request: () => ({ url: '/api/packages/pkgBasic/holders' }), expect: ADMIN_ONLY(200) },
+  'GET /api/additional-hits/:id/holders': { request: () => ({ url: '/api/additional-hits/1000Hits/holders' }), expect: ADMIN_ONLY(200) },
+  'GET /api/additional-slots/:id/holders': { request: () => ({ url: '/api/additional-slots/10Slots/holders' }), expect: ADMIN_ONLY(200) },
   'DELETE /api/additional-slots/:id': {
     request: async (f) => ({ url: `/api/additional-slots/${await f.fresh.addon('slots')}` }),
     expect: ADMIN_ONLY(200),
@@ -311,6 +314,7 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/admin/expire': { request: () => ({ url: '/api/admin/expire' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/latest-websites': { request: () => ({ url: '/api/admin/latest-websites' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/ninehits-account': { request: () => ({ url: '/api/admin/ninehits-account' }), expect: ADMIN_ONLY(200) },
+  'GET /api/admin/customers/:id': { request: (f) => ({ url: `/api/admin/customers/${f.a.user.id}` }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/all-users/:type': { request: () => ({ url: '/api/admin/all-users/seo?size=10' }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/search-users': {
     request: () => ({ url: '/api/admin/search-users', ...form({ filters: JSON.stringify({ search: 'matrix' }) }) }),

@@ -55,6 +55,7 @@ export const routes = {
   addNotifications: { pattern: '/addNotifications', access: 'admin', redirectTo: LOGIN },
   viewWebsite: { pattern: '/viewWebsite/:id', access: 'admin', redirectTo: HOME },
   users: { pattern: '/users', access: 'admin', redirectTo: HOME },
+  customer: { pattern: '/users/:id', access: 'admin', redirectTo: HOME },
   manageSubscriptions: { pattern: '/managesubscriptions', access: 'admin', redirectTo: HOME },
   addSlots: { pattern: '/addslots', access: 'admin', redirectTo: HOME },
   addHits: { pattern: '/addhits', access: 'admin', redirectTo: HOME },
@@ -105,6 +106,8 @@ export const paths = {
   addNotifications: () => to(routes.addNotifications.pattern),
   viewWebsite: (id: Id) => to(routes.viewWebsite.pattern, { id: String(id) }),
   users: () => to(routes.users.pattern),
+  /** The admin's page of one customer: details, subscriptions, add-ons, websites, payments, sessions, audit events, actions. */
+  customer: (id: Id) => to(routes.customer.pattern, { id: String(id) }),
   manageSubscriptions: () => to(routes.manageSubscriptions.pattern),
   addSlots: () => to(routes.addSlots.pattern),
   addHits: () => to(routes.addHits.pattern),

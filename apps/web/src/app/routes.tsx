@@ -52,6 +52,7 @@ const screens: Partial<Record<RouteId, Screen>> = {
   manageSubscriptions: async () => (await import('../features/admin-catalogue/package-details-page.tsx')).PackageDetailsPage,
   // Admin console: its own chunks, like the catalogue.
   users: async () => (await import('../features/admin-console/users/users-page.tsx')).UsersPage,
+  customer: async () => (await import('./admin-customer-route.tsx')).CustomerPage,
   adminPayments: async () => (await import('../features/admin-payments/payments-page.tsx')).PaymentsPage,
   adminAuditLog: async () => (await import('../features/admin-audit/audit-log-page.tsx')).AuditLogPage,
   addNotifications: async () => (await import('../features/admin-console/notifications/add-notification-page.tsx')).AddNotificationPage,

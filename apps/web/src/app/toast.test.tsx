@@ -29,7 +29,7 @@ describe('notify', () => {
     expect(await screen.findByText('Purchase cancelled')).toBeInTheDocument();
   });
 
-  it('shows a titled toast as a bold title line over the text, once', async () => {
+  it('shows a titled toast as a bold title line stacked over the text at full width, once', async () => {
     render(<ToastContainer />);
     act(() => {
       notify.titled.success('Success', 'Notification sent successfully');
@@ -37,7 +37,10 @@ describe('notify', () => {
     });
     const text = await screen.findByText('Notification sent successfully');
     expect(screen.getByText('Success').tagName).toBe('STRONG');
-    expect(text).toContainElement(screen.getByText('Success'));
+    // Title and detail are stacked in one column, not laid out side by side by react-toastify's row.
+    const box = text.parentElement!;
+    expect(box).toContainElement(screen.getByText('Success'));
+    expect(box).toHaveStyle({ display: 'flex', flexDirection: 'column' });
     expect(screen.getAllByText('Notification sent successfully')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { createElement, Fragment } from 'react';
+import { createElement } from 'react';
 import { toast } from 'react-toastify';
 import { requestToastContainer } from './toast-host.tsx';
 
@@ -15,10 +15,14 @@ function show(kind: ToastKind, message: string) {
   return toast[kind](message, { toastId: message });
 }
 
+/** Title over detail, each at the toast's full width (react-toastify lays its body's children out in a row). */
+const stacked = { display: 'flex', flexDirection: 'column', gap: 2, flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' } as const;
+
 /** A bold title line over the text (docs/product.md section 8: 'Success' / 'Notification sent successfully'), both as plain text. */
 function showTitled(kind: ToastKind, title: string, message: string) {
-  // A render function, not an element: react-toastify passes its props (closeToast…) to an element's root, which a Fragment cannot take.
-  const content = () => createElement(Fragment, null, createElement('strong', { style: { display: 'block' } }, title), message);
+  // A render function, not an element: react-toastify passes its props (closeToast…) to an element's root, which a plain div cannot take.
+  const content = () =>
+    createElement('div', { style: stacked }, createElement('strong', null, title), createElement('span', null, message));
   return toast[kind](content, { toastId: `${title}\n${message}` });
 }
 

@@ -67,6 +67,9 @@ export const queryKeys = {
     failedJobs: (page: number, size: number) => ['admin', 'failed-jobs', { page, size }] as const,
     /** POST users/load/{email} as an admin: a customer's packages and add-ons, beside a grant form. */
     customer: (email: string) => ['admin', 'customer', email.trim().toLowerCase()] as const,
+    /** GET admin/customers/{id}: the admin's customer page; every customer under one prefix (an admin action changes it). */
+    customerPagesAll: ['admin', 'customer-page'] as const,
+    customerPage: (id: number) => ['admin', 'customer-page', id] as const,
     /** POST admin/search-users (the notification form's 'Sender Name'). */
     userSearch: (text: string) => ['admin', 'search-users', text] as const,
   },

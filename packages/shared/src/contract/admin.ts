@@ -11,7 +11,14 @@ export const adminApi = {
     responses: { 200: s.countSchema },
   })),
   expiringUsers: endpoint(
-    { method: 'GET', path: '/admin/expire', auth: 'admin', tag, errors, summary: 'Subscriptions ending within 30 days' },
+    {
+      method: 'GET',
+      path: '/admin/expire',
+      auth: 'admin',
+      tag,
+      errors,
+      summary: 'Subscriptions that will end within 30 days (not those that renew)',
+    },
     (s) => ({
       responses: { 200: s.expiringUsersSchema },
     }),
@@ -32,6 +39,17 @@ export const adminApi = {
       summary: 'Customers of a type, paged, searched and filtered on the server',
     },
     (s) => ({ params: s.typeParamsSchema, query: s.allUsersQuerySchema, responses: { 200: s.allUsersPageSchema } }),
+  ),
+  customer: endpoint(
+    {
+      method: 'GET',
+      path: '/admin/customers/:id',
+      auth: 'admin',
+      tag,
+      errors,
+      summary: "One customer's details, subscriptions, add-ons, websites with delivery and open sessions",
+    },
+    (s) => ({ params: s.customerParamsSchema, responses: { 200: s.customerOverviewSchema } }),
   ),
   failedJobs: endpoint(
     {

@@ -20,6 +20,17 @@ const addonEndpoints = (path: '/additional-hits' | '/additional-slots', what: st
     params: s.catalogueIdParamsSchema,
     responses: { 200: s.okSchema },
   })),
+  holders: endpoint(
+    {
+      method: 'GET',
+      path: `${path}/:id/holders`,
+      auth: 'admin',
+      tag,
+      errors,
+      summary: `Who holds it now, before a deletion (admin): ${what}`,
+    },
+    (s) => ({ params: s.catalogueIdParamsSchema, responses: { 200: s.catalogueHoldersSchema } }),
+  ),
 });
 
 export const catalogueApi = {
@@ -39,6 +50,17 @@ export const catalogueApi = {
       params: s.catalogueIdParamsSchema,
       responses: { 200: s.okSchema },
     })),
+    holders: endpoint(
+      {
+        method: 'GET',
+        path: '/packages/:id/holders',
+        auth: 'admin',
+        tag,
+        errors,
+        summary: 'Who subscribes to a package now, before a deletion (admin)',
+      },
+      (s) => ({ params: s.catalogueIdParamsSchema, responses: { 200: s.catalogueHoldersSchema } }),
+    ),
   },
   hits: addonEndpoints('/additional-hits', 'Extra-hits add-ons'),
   slots: addonEndpoints('/additional-slots', 'Extra-slots add-ons'),

@@ -4,6 +4,7 @@ import { MESSAGE_LIMITS, PACKAGE_TYPES, USER_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { EMAIL_PATTERN } from './accounts.schema.ts';
 import { websiteSchema } from './accounts.schema.ts';
+import { billingTypeSchema } from './billing.schema.ts';
 
 export const countSchema = z.object({ count: z.number() });
 
@@ -15,6 +16,8 @@ export const expiringUserSchema = z.object({
   type: z.string(),
   package_name: z.string(),
   subscription_expiry_date: z.string(),
+  /** Why it ends: nothing renews it (a grant or a one-time payment), its renewal was cancelled, or the last renewal failed. */
+  state: z.enum(['not-renewing', 'cancelled', 'past-due']),
 });
 export const expiringUsersSchema = z.array(expiringUserSchema);
 export const latestWebsitesSchema = z.array(websiteSchema);
@@ -47,6 +50,70 @@ export const adminUserRowSchema = z.object({
 export const allUsersPageSchema = z.object({ total: z.number(), rows: z.array(adminUserRowSchema) }).meta({ id: 'AdminUsersPage' });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export type AllUsersPage = z.infer<typeof allUsersPageSchema>;
+
+/** GET admin/customers/{id}: a customer's id (an integer column: larger ids are refused, not looked up). */
+export const customerParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The customer id must be a number' })
+    .int('The customer id must be a whole number')
+    .positive()
+    .max(2_147_483_647),
+});
+
+/**
+ * GET admin/customers/{id}: one customer in one place (the admin's customer page): who they are and
+ * their status, per package type the subscription with its state and gateway, the add-ons still
+ * running, the websites with 9Hits' state and their delivery, and the sessions still open. Payments
+ * and audit events come from their own paged endpoints, filtered to the customer.
+ */
+export const customerOverviewSchema = z
+  .object({
+    user: z.object({
+      id: z.number(),
+      username: z.string(),
+      email: z.string(),
+      fullName: z.string(),
+      phoneNumber: z.string(),
+      address: z.string(),
+      city: z.string(),
+      country: z.string(),
+      role: z.string(),
+      status: z.enum(USER_STATUSES),
+      createdAt: z.string(),
+      twoFactor: z.boolean(),
+    }),
+    subscriptions: z.array(billingTypeSchema),
+    addons: z.array(
+      z.object({
+        id: z.number(),
+        kind: z.enum(['hits', 'slots']),
+        type: z.enum(PACKAGE_TYPES),
+        name: z.string(),
+        count: z.number(),
+        expiresAt: z.string(),
+      }),
+    ),
+    websites: z.array(
+      z.object({
+        id: z.number(),
+        url: z.string(),
+        type: z.enum(PACKAGE_TYPES),
+        status: z.string(),
+        dailyHitLimit: z.number(),
+        /** 9Hits' own moderation state of the campaign as last read; null until read. */
+        ninehitsState: z.string().nullable(),
+        /** Paused by the expiry or capacity job rather than by the customer. */
+        pausedBySystem: z.boolean(),
+        /** Hits delivered on the last collected day and over the last 30 days (UTC days). */
+        deliveredLastDay: z.number(),
+        lastDay: z.string().nullable(),
+        delivered30Days: z.number(),
+      }),
+    ),
+    sessions: z.array(z.object({ id: z.string(), device: z.string(), ip: z.string(), createdAt: z.string(), lastSeenAt: z.string() })),
+  })
+  .meta({ id: 'CustomerOverview' });
+export type CustomerOverview = z.infer<typeof customerOverviewSchema>;
 
 /** POST admin/search-users (form-encoded): `filters` is JSON with the general search text. */
 export const searchUsersBodySchema = z.object({

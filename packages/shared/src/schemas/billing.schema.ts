@@ -116,6 +116,11 @@ export const adminPaymentsQuerySchema = z.object({
   to: z.preprocess(emptyAsUndefined, z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional()),
   /** An email (or part of one) or an order id. */
   search: z.string().trim().max(200).default(''),
+  /** Only this customer's payments (the admin's customer page). */
+  userId: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'userId must be a number' }).int('userId must be a whole number').positive().max(2_147_483_647).optional(),
+  ),
 });
 
 export const adminPaymentRowSchema = z.object({

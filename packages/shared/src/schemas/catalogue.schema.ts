@@ -140,3 +140,26 @@ export const updateAddonBodySchema = z
   .meta({ id: 'UpdateAddonBody' });
 
 export const catalogueIdParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
+
+/**
+ * GET {packages|additional-hits|additional-slots}/{id}/holders (admin): who a deletion affects, for
+ * its confirmation. `total` customers hold the item now; `holders` are the first 20 by end date.
+ */
+export const catalogueHoldersSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    total: z.number(),
+    holders: z.array(
+      z.object({
+        id: z.number(),
+        username: z.string(),
+        email: z.string(),
+        endsAt: z.string(),
+        /** A package subscription its gateway renews (it does not end on `endsAt`). */
+        renews: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'CatalogueHolders' });
+export type CatalogueHolders = z.infer<typeof catalogueHoldersSchema>;

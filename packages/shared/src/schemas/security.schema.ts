@@ -141,6 +141,13 @@ export const auditQuerySchema = z.object({
   target: z.string().trim().max(254).default(''),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
+  /** Only events about or by this customer (their id): the admin's customer page. */
+  userId: z.coerce
+    .number({ error: 'userId must be a number' })
+    .int('userId must be a whole number')
+    .positive()
+    .max(2_147_483_647)
+    .optional(),
 });
 export const auditPageSchema = z
   .object({

@@ -24,16 +24,33 @@ export interface EndingSubscriptionRow {
   type: string;
   package_name: string;
   expires_at: string;
+  state: 'cancelled' | 'past-due' | 'not-renewing';
 }
 
-/** Subscriptions (either type) that end after `from` and by `until`, soonest first (500 at most). */
+/**
+ * Subscriptions (either type) that end after `from` and by `until` and will really end there,
+ * soonest first (500 at most): a grant or one-time payment (not renewing), a renewal the customer
+ * or an administrator stopped (cancelled), or a failed renewal (past due). A subscription its
+ * gateway renews does not end, so it is not listed (the billing overview's states).
+ */
 export function subscriptionsEnding(db: Executor, from: Date, until: Date): Promise<EndingSubscriptionRow[]> {
   return queryRows<EndingSubscriptionRow>(
     db,
-    sql`select u.id, u.username, u.email, u.status, s.type, p.name as package_name, s.expires_at
-        from subscriptions s join users u on u.id = s.user_id join packages p on p.id = s.package_id
-        where s.expires_at > ${from} and s.expires_at <= ${until}
-        order by s.expires_at, u.id
+    sql`select * from (
+          select u.id, u.username, u.email, u.status, s.type, p.name as package_name, s.expires_at,
+                 case
+                   when not coalesce(o.provider = 'payhere' or (o.provider = 'paypal' and o.gateway_subscription_id is not null), false)
+                     then 'not-renewing'
+                   when coalesce(o.gateway_subscription_status, 'active') = 'active' then 'renewing'
+                   when o.gateway_subscription_status = 'failed' then 'past-due'
+                   else 'cancelled'
+                 end as state
+          from subscriptions s join users u on u.id = s.user_id join packages p on p.id = s.package_id
+          left join orders o on o.id = s.order_id
+          where s.expires_at > ${from} and s.expires_at <= ${until}
+        ) ending
+        where state <> 'renewing'
+        order by expires_at, id
         limit 500`,
   );
 }

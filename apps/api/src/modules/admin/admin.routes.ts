@@ -5,6 +5,7 @@ import { route } from '../../http/endpoint-route.ts';
 import { auditSource } from '../audit/audit-source.ts';
 import { countUsers, countWebsites, expiringUsers, latestWebsites } from './dashboard.ts';
 import { listUsers } from './list-users.ts';
+import { customerOverview } from './customer-overview.ts';
 import { dismissJob, failedJobs, retryJob } from './failed-jobs.ts';
 import { searchUsers } from './search-users.ts';
 import { sendNotification } from './send-notification.ts';
@@ -17,6 +18,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await route(app, api.expiringUsers, () => expiringUsers(ctx));
   await route(app, api.latestWebsites, () => latestWebsites(ctx));
   await route(app, api.allUsers, (request) => listUsers(ctx, request.params.type, request.query));
+  await route(app, api.customer, (request) => customerOverview(ctx, request.params.id));
   await route(app, api.failedJobs, (request) => failedJobs(ctx, request.query.page, request.query.size));
   await route(app, api.retryJob, (request) => retryJob(ctx, request.params.id, auditSource(request)));
   await route(app, api.dismissJob, (request) => dismissJob(ctx, request.params.id, auditSource(request)));

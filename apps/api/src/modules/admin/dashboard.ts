@@ -13,7 +13,7 @@ export async function countWebsites(ctx: AppContext): Promise<{ count: number }>
   return { count: await admin.countWebsites(ctx.db) };
 }
 
-/** GET admin/expire: subscriptions (either type) that end within the next 30 days, soonest first. */
+/** GET admin/expire: subscriptions (either type) that will end within the next 30 days (not those that renew), soonest first. */
 export async function expiringUsers(ctx: AppContext) {
   const now = ctx.now();
   const until = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 24 * 60 * 60 * 1000);
@@ -26,6 +26,7 @@ export async function expiringUsers(ctx: AppContext) {
     type: r.type,
     package_name: r.package_name,
     subscription_expiry_date: new Date(r.expires_at).toISOString(),
+    state: r.state,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
 import type { AuditAction } from '@traffic/shared';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -36,6 +36,8 @@ export interface AuditFilters {
   target: string;
   from?: string | undefined;
   to?: string | undefined;
+  /** Events about or by this account: it is their subject, their actor, or the user they target. */
+  userId?: number | undefined;
 }
 
 function whereOf(filters: AuditFilters): SQL | undefined {
@@ -48,6 +50,13 @@ function whereOf(filters: AuditFilters): SQL | undefined {
       : undefined,
     filters.from ? gte(auditEvents.at, day(filters.from)) : undefined,
     filters.to ? lt(auditEvents.at, new Date(day(filters.to).getTime() + 86_400_000)) : undefined,
+    filters.userId
+      ? or(
+          eq(auditEvents.subjectUserId, filters.userId),
+          eq(auditEvents.actorId, filters.userId),
+          and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, String(filters.userId))),
+        )
+      : undefined,
   );
 }
 

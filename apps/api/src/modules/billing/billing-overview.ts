@@ -46,19 +46,22 @@ function present(type: (typeof PACKAGE_TYPES)[number], row: SubscriptionBillingR
   };
 }
 
+/** Per package type, the user's package, when its paid period ends and whether it renews (also the admin's customer page). */
+export async function billingTypesOf(ctx: AppContext, userId: number): Promise<BillingType[]> {
+  const rows = await subscriptionsWithOrders(ctx.db, userId);
+  const now = ctx.now();
+  return PACKAGE_TYPES.map((type) =>
+    present(
+      type,
+      rows.find((r) => r.type === type),
+      now,
+    ),
+  );
+}
+
 /** GET /api/billing: per package type, the package, when its paid period ends and whether it renews. */
 export async function billingOverview(ctx: AppContext, actor: AuthUser): Promise<BillingOverview> {
-  const rows = await subscriptionsWithOrders(ctx.db, actor.id);
-  const now = ctx.now();
-  return {
-    types: PACKAGE_TYPES.map((type) =>
-      present(
-        type,
-        rows.find((r) => r.type === type),
-        now,
-      ),
-    ),
-  };
+  return { types: await billingTypesOf(ctx, actor.id) };
 }
 
 /**

@@ -54,10 +54,12 @@ export interface PaymentFilters {
   from?: string;
   to?: string;
   search?: string;
+  userId?: number;
 }
 
 function where(f: PaymentFilters): SQL {
   const parts: SQL[] = [sql`true`];
+  if (f.userId) parts.push(sql`p.user_id = ${f.userId}`);
   if (f.provider) parts.push(sql`p.provider = ${f.provider}`);
   if (f.status) parts.push(sql`p.status = ${f.status}`);
   if (f.from) parts.push(sql`p.date >= ${f.from}::date`);

@@ -59,7 +59,16 @@ function present(row: PaymentRow, now: Date): AdminPaymentRow {
 /** GET /api/admin/payments: every payment and renewal, newest first, filtered and paged. */
 export async function listPayments(
   ctx: AppContext,
-  q: { page: number; size: number; gateway?: 'card' | 'paypal'; status?: string; from?: string; to?: string; search: string },
+  q: {
+    page: number;
+    size: number;
+    gateway?: 'card' | 'paypal';
+    status?: string;
+    from?: string;
+    to?: string;
+    search: string;
+    userId?: number | undefined;
+  },
 ): Promise<AdminPayments> {
   const filters: PaymentFilters = {
     ...(q.gateway ? { provider: PROVIDER[q.gateway] } : {}),
@@ -67,6 +76,7 @@ export async function listPayments(
     ...(q.from ? { from: q.from } : {}),
     ...(q.to ? { to: q.to } : {}),
     ...(q.search ? { search: q.search } : {}),
+    ...(q.userId ? { userId: q.userId } : {}),
   };
   const { total, rows } = await paymentsPage(ctx.db, filters, q.page * q.size, q.size);
   const now = ctx.now();

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import { queryRows, schema, type Executor } from '@traffic/db';
 
 const { packages, addonPackages } = schema;
 
@@ -113,4 +113,45 @@ export async function retireAddon(db: Executor, id: string, kind: AddonKind, at:
     .where(and(eq(addonPackages.id, id), eq(addonPackages.kind, kind), isNull(addonPackages.deletedAt)))
     .returning({ id: addonPackages.id });
   return rows.length > 0;
+}
+
+export interface HolderRow {
+  id: number;
+  username: string;
+  email: string;
+  ends_at: Date | string;
+  renews: boolean;
+  total: number;
+}
+
+/**
+ * Who holds a catalogue item now (a package's running subscriptions, an add-on's running
+ * activations), the first `limit` by end date, each row carrying the total. A package subscription
+ * renews while its order's gateway still bills it (the billing overview's renewing and past-due).
+ */
+export function currentHolders(
+  db: Executor,
+  item: { kind: 'package' | AddonKind; id: string },
+  now: Date,
+  limit: number,
+): Promise<HolderRow[]> {
+  const query =
+    item.kind === 'package'
+      ? sql`select u.id, u.username, u.email, s.expires_at as ends_at,
+                   coalesce((o.provider = 'payhere' or (o.provider = 'paypal' and o.gateway_subscription_id is not null))
+                            and coalesce(o.gateway_subscription_status, 'active') in ('active', 'failed'), false) as renews,
+                   count(*) over ()::int as total
+            from packages p
+            join subscriptions s on s.type = p.type and s.package_id = p.id and s.expires_at > ${now}
+            join users u on u.id = s.user_id
+            left join orders o on o.id = s.order_id
+            where p.id = ${item.id}
+            order by s.expires_at, u.id
+            limit ${limit}`
+      : sql`select u.id, u.username, u.email, a.expires_at as ends_at, false as renews, count(*) over ()::int as total
+            from activated_addons a join users u on u.id = a.user_id
+            where a.addon_id = ${item.id} and a.kind = ${item.kind} and a.expires_at > ${now}
+            order by a.expires_at, a.id
+            limit ${limit}`;
+  return queryRows<HolderRow>(db, query);
 }

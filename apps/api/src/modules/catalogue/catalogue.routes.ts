@@ -3,7 +3,15 @@ import { catalogueApi as api } from '@traffic/shared/contract';
 import { route } from '../../http/endpoint-route.ts';
 import { sendJson } from '../../http/send-json.ts';
 import { auditSource } from '../audit/audit-source.ts';
-import { createAddon, createPackage, deleteAddon, deletePackage, updateAddon, updatePackage } from './manage-catalogue.ts';
+import {
+  catalogueHolders,
+  createAddon,
+  createPackage,
+  deleteAddon,
+  deletePackage,
+  updateAddon,
+  updatePackage,
+} from './manage-catalogue.ts';
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -13,6 +21,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   await route(app, api.packages.list, async (_request, reply) => sendJson(reply, (await ctx.catalogue.get()).packages));
   await route(app, api.packages.create, (request) => createPackage(ctx, request.body, auditSource(request)));
   await route(app, api.packages.update, (request) => updatePackage(ctx, request.body, auditSource(request)));
+  await route(app, api.packages.holders, (request) => catalogueHolders(ctx, 'package', request.params.id));
   await route(app, api.packages.remove, async (request) => {
     await deletePackage(ctx, request.params.id, auditSource(request));
     return ok;
@@ -23,6 +32,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     await route(app, entries.list, async (_request, reply) => sendJson(reply, (await ctx.catalogue.get())[kind]));
     await route(app, entries.create, (request) => createAddon(ctx, kind, request.body, auditSource(request)));
     await route(app, entries.update, (request) => updateAddon(ctx, kind, request.body, auditSource(request)));
+    await route(app, entries.holders, (request) => catalogueHolders(ctx, kind, request.params.id));
     await route(app, entries.remove, async (request) => {
       await deleteAddon(ctx, kind, request.params.id, auditSource(request));
       return ok;

@@ -4,6 +4,7 @@ import {
   type AddonPackage,
   type createAddonBodySchema,
   type createPackageBodySchema,
+  type CatalogueHolders,
   type Package,
   type updateAddonBodySchema,
   type updatePackageBodySchema,
@@ -13,6 +14,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { audit, type AuditSource, type AuditTarget } from '../audit/audit-source.ts';
 import {
+  currentHolders,
   findAddon,
   findPackage,
   retireAddon,
@@ -185,4 +187,28 @@ export async function deleteAddon(ctx: AppContext, kind: AddonKind, id: string, 
     });
   });
   await ctx.catalogue.changed();
+}
+
+const HOLDERS_SHOWN = 20;
+
+/**
+ * GET {packages|additional-*}/{id}/holders: who deleting the (live) item affects, for the admin's
+ * confirmation: the customers holding it now, soonest ending first. An unknown or retired id is a 404.
+ */
+export async function catalogueHolders(ctx: AppContext, kind: 'package' | AddonKind, id: string): Promise<CatalogueHolders> {
+  const item = kind === 'package' ? await findPackage(ctx.db, id) : await findAddon(ctx.db, id, { kind });
+  if (!item) throw new AppError('NOT_FOUND', kind === 'package' ? `No package ${id}.` : `No ${label(kind)} package ${id}.`);
+  const rows = await currentHolders(ctx.db, { kind, id: item.id }, ctx.now(), HOLDERS_SHOWN);
+  return {
+    id: item.id,
+    name: item.name,
+    total: rows[0]?.total ?? 0,
+    holders: rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      email: r.email,
+      endsAt: new Date(r.ends_at).toISOString(),
+      renews: r.renews,
+    })),
+  };
 }

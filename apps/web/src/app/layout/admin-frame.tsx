@@ -3,6 +3,20 @@ import Box from '@mui/material/Box';
 import { adminSections } from '../nav-links.ts';
 import { NavSections } from './nav-sections.tsx';
 
+/**
+ * Scroll shadows in CSS alone: covers that move with the content hide a shadow that stays with the
+ * box, so a shadow shows only at an edge with more to scroll to.
+ */
+const scrollShadows = (surface: string) => ({
+  background: [
+    `linear-gradient(${surface} 30%, transparent) top / 100% 32px no-repeat local`,
+    `linear-gradient(transparent, ${surface} 70%) bottom / 100% 32px no-repeat local`,
+    'radial-gradient(farthest-side at 50% 0, rgba(0, 0, 0, 0.55), transparent) top / 100% 14px no-repeat scroll',
+    'radial-gradient(farthest-side at 50% 100%, rgba(0, 0, 0, 0.55), transparent) bottom / 100% 14px no-repeat scroll',
+  ].join(', '),
+  backgroundColor: surface,
+});
+
 /** Where the side panel starts: under the app bar (56 px on phones, 64 px from the small breakpoint up). */
 const BAR = { xs: 56, sm: 64 };
 
@@ -17,7 +31,10 @@ export default function AdminFrame({ children }: { children: ReactNode }) {
       <Box
         component="nav"
         aria-label="Back office"
-        sx={{
+        sx={(theme) => ({
+          // Taller than the window (800 px): it scrolls, and a shadow at the edge with more below or above says so.
+          ...scrollShadows(theme.palette.background.default),
+          scrollbarWidth: 'thin',
           display: { xs: 'none', md: 'block' },
           width: 232,
           flexShrink: 0,
@@ -28,7 +45,7 @@ export default function AdminFrame({ children }: { children: ReactNode }) {
           borderRight: 1,
           borderColor: 'divider',
           py: 1,
-        }}
+        })}
       >
         <NavSections sections={adminSections} />
       </Box>

@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import type { PackageType } from '@traffic/shared/constants';
 import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
@@ -11,11 +12,23 @@ import { formatCount, formatPrice } from './format.ts';
 import { parseWhole } from './form-rules.ts';
 
 const columns: TableColumn<AddonPackage>[] = [
-  { key: 'id', header: 'ID', render: (a) => <code>{a.id}</code> },
-  { key: 'name', header: 'Name', render: (a) => a.name, editor: 'text', value: (a) => a.name, minWidth: 160 },
-  { key: 'price', header: 'Price', render: (a) => formatPrice(a.price), editor: 'price', value: (a) => a.price, minWidth: 140 },
-  { key: 'count', header: 'Count', render: (a) => formatCount(a.count), editor: 'whole', value: (a) => String(a.count), minWidth: 140 },
-  { key: 'type', header: 'Type', render: (a) => a.type, editor: 'type', value: (a) => a.type, minWidth: 130 },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (a) => a.name,
+    editor: 'text',
+    value: (a) => a.name,
+    width: '28%',
+    // The id under the name: read-only, and never scrolled out of view by an edit.
+    secondary: (a) => (
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        <code>{a.id}</code>
+      </Typography>
+    ),
+  },
+  { key: 'price', header: 'Price', render: (a) => formatPrice(a.price), editor: 'price', value: (a) => a.price, width: '16%' },
+  { key: 'count', header: 'Count', render: (a) => formatCount(a.count), editor: 'whole', value: (a) => String(a.count), width: '16%' },
+  { key: 'type', header: 'Type', render: (a) => a.type, editor: 'type', value: (a) => a.type, width: '18%' },
 ];
 
 /** /edithits and /editslots: the add-on catalogues, edited in place; Delete retires an add-on. */
@@ -46,6 +59,9 @@ function EditAddonsPage({ kind }: { kind: AddonKind }) {
         }
         remove={(a) => remove.mutateAsync(a.id)}
         describe={(a) => `${a.name} (${a.id})`}
+        kind={kind}
+        item={(a) => ({ id: a.id, name: a.name })}
+        actionsWidth="22%"
         empty={`No ${info.label.toLowerCase()} add-ons yet.`}
       />
     </AdminPage>

@@ -16,37 +16,41 @@ const plainText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The id and the type under the name: read-only, and never scrolled out of view by an edit. */
+const idAndType = (p: Package) => (
+  <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+    <code>{p.id}</code> · {p.type}
+  </Typography>
+);
+
 const columns: TableColumn<Package>[] = [
-  { key: 'id', header: 'ID', render: (p) => <code>{p.id}</code> },
-  { key: 'name', header: 'Name', render: (p) => p.name, editor: 'text', value: (p) => p.name, minWidth: 150 },
-  { key: 'price', header: 'Price', render: (p) => formatPrice(p.price), editor: 'price', value: (p) => p.price, minWidth: 120 },
+  { key: 'name', header: 'Name', render: (p) => p.name, editor: 'text', value: (p) => p.name, width: '20%', secondary: idAndType },
+  { key: 'price', header: 'Price', render: (p) => formatPrice(p.price), editor: 'price', value: (p) => p.price, width: '13%' },
   {
     key: 'hits_per_day',
     header: 'Hits per day',
     render: (p) => formatCount(p.hits_per_day),
     editor: 'whole',
     value: (p) => String(p.hits_per_day),
-    minWidth: 120,
+    width: '13%',
   },
-  { key: 'slots', header: 'Slots', render: (p) => formatCount(p.slots), editor: 'whole', value: (p) => String(p.slots), minWidth: 100 },
+  { key: 'slots', header: 'Slots', render: (p) => formatCount(p.slots), editor: 'whole', value: (p) => String(p.slots), width: '10%' },
   {
     key: 'description',
     header: 'Description',
     render: (p) => (
       <Typography
         variant="body2"
-        title={p.description}
-        sx={{ maxWidth: 320, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+        title={plainText(p.description)}
+        sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
       >
         {plainText(p.description)}
       </Typography>
     ),
     editor: 'multiline',
     value: (p) => p.description,
-    minWidth: 240,
+    width: '28%',
   },
-  // The package PUT carries no type: it is shown, not edited.
-  { key: 'type', header: 'Type', render: (p) => p.type },
 ];
 
 /** /editpackage: the monthly packages, edited in place; Delete retires a package. */
@@ -81,6 +85,8 @@ export function EditPackagesPage() {
         }
         remove={(p) => remove.mutateAsync(p.id)}
         describe={(p) => `${p.name} (${p.id})`}
+        kind="package"
+        item={(p) => ({ id: p.id, name: p.name })}
         empty="No packages yet."
       />
     </AdminPage>

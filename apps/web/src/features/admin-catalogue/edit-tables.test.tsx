@@ -88,27 +88,44 @@ describe('EditPackagesPage (/editpackage)', () => {
     expect(within(row).getByRole('spinbutton', { name: /^Slots of / })).toHaveValue(8);
   });
 
-  it('asks before deleting: No cancels, Yes deletes and reloads; a failed delete says so', async () => {
-    const { api } = await openAsAdmin('/editpackage', { 'DELETE /packages/pkgStandard': ok() });
+  it('asks before deleting in its own dialog naming who holds it; Cancel cancels, the named button deletes; a failed delete says so', async () => {
+    const ends = '2026-12-25T12:00:00.000Z';
+    const { api } = await openAsAdmin('/editpackage', {
+      'DELETE /packages/pkgStandard': ok(),
+      'GET /packages/pkgStandard/holders': ok({
+        id: 'pkgStandard',
+        name: 'Standard',
+        total: 1,
+        holders: [{ id: 7, username: 'ann', email: 'ann@example.com', endsAt: ends, renews: false }],
+      }),
+      'GET /packages/pkgBasic/holders': ok({ id: 'pkgBasic', name: 'Basic', total: 0, holders: [] }),
+    });
     const row = await rowOf('Packages', 'pkgStandard');
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: MSG.confirmTitle });
-    expect(dialog).toHaveTextContent(MSG.confirmBody);
-    await user.click(within(dialog).getByRole('button', { name: 'No' }));
-    expect(toasts.info).toHaveBeenCalledWith(MSG.deleteCancelled);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Standard?' });
+    const until = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(ends));
+    expect(
+      await within(dialog).findByText(`Standard has 1 active subscriber; they keep it until ${until}. It disappears from Pricing now.`),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Holders of Standard' })).toHaveTextContent('ann');
+    expect(dialog).not.toHaveTextContent(MSG.confirmBody);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo('DELETE /packages/pkgStandard')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     api.reply('GET /packages', ok([basic, seoStarter]));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete Standard?' });
+    await user.click(await within(again).findByRole('button', { name: 'Delete Standard' }));
     await waitFor(() => expect(screen.queryByText('pkgStandard')).not.toBeInTheDocument());
     expect(api.callsTo('DELETE /packages/pkgStandard')).toHaveLength(1);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     api.reply('DELETE /packages/pkgBasic', fail(500, 'INTERNAL', 'Internal error'));
     await user.click(within(await rowOf('Packages', 'pkgBasic')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const basicDialog = await screen.findByRole('dialog', { name: 'Delete Basic?' });
+    expect(await within(basicDialog).findByText('Basic has no active subscribers. It disappears from Pricing now.')).toBeInTheDocument();
+    await user.click(within(basicDialog).getByRole('button', { name: 'Delete Basic' }));
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(MSG.packageDeleteFailed));
     expect(screen.getByText('pkgBasic')).toBeInTheDocument();
   });
@@ -143,12 +160,17 @@ describe('EditHitsPage and EditSlotsPage', () => {
     expect(await within(await rowOf('Hits packages', '5000Hits')).findByText('6,000')).toBeInTheDocument();
   });
 
-  it('deletes an extra-slots package with DELETE additional-slots/{id} after Yes', async () => {
-    const { api } = await openAsAdmin('/editslots', { 'DELETE /additional-slots/5Slots': ok() });
+  it('deletes an extra-slots package with DELETE additional-slots/{id} after its dialog', async () => {
+    const { api } = await openAsAdmin('/editslots', {
+      'DELETE /additional-slots/5Slots': ok(),
+      'GET /additional-slots/5Slots/holders': ok({ id: '5Slots', name: '5 Slots', total: 0, holders: [] }),
+    });
     const row = await rowOf('Slots packages', '5Slots');
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     api.reply('GET /additional-slots', ok([]));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 5 Slots?' });
+    expect(await within(dialog).findByText('5 Slots has no customers holding it. Nobody can buy it from now on.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 5 Slots' }));
 
     expect(await screen.findByText('No extra slots add-ons yet.')).toBeInTheDocument();
     expect(api.callsTo('DELETE /additional-slots/5Slots')).toHaveLength(1);

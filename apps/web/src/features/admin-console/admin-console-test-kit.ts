@@ -42,6 +42,7 @@ export function makeExpiring(overrides: Partial<ExpiringUser> = {}): ExpiringUse
     type: 'normal',
     package_name: 'Basic',
     subscription_expiry_date: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+    state: 'not-renewing',
     ...overrides,
   };
 }

@@ -1,4 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys.ts';
 import Typography from '@mui/material/Typography';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { useEndUserSessionsMutation } from './api/end-user-sessions.ts';
@@ -103,6 +105,7 @@ export function useConfirmedUserAction() {
   const websites = useSetWebsitesStatusMutation();
   const sessions = useEndUserSessionsMutation();
   const twoFactor = useResetUserTwoFactorMutation();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending | null>(null);
   const [actingOn, setActingOn] = useState<number | null>(null);
   // Turn off two-factor removes its own button: focus then goes here instead of to <body>.
@@ -120,6 +123,9 @@ export function useConfirmedUserAction() {
       onSettled: () => {
         setPending(null);
         setActingOn(null);
+        // The customer page shows every effect of these actions (status, websites, sessions, audit events).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.customerPagesAll });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.auditAll });
       },
     };
     if (action.kind === 'status')

@@ -9,6 +9,8 @@ export interface PaymentsFilters {
   status: '' | 'paid' | 'refunded' | 'charged back';
   from: string;
   to: string;
+  /** Only this customer's payments (the customer page). */
+  userId?: number;
 }
 
 /** GET /api/admin/payments: one page, newest first; the previous page stays while the next loads. */
@@ -21,6 +23,7 @@ export function usePayments(filters: PaymentsFilters, page: number, size: number
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.userId ? { userId: filters.userId } : {}),
   };
   return useQuery({
     queryKey: queryKeys.admin.payments(query),

@@ -1,29 +1,20 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { AdminPaymentRow } from '@traffic/shared/schemas/billing.schema';
-import { EmailText } from '../../components/email-text.tsx';
 import { PagePagination } from '../../components/page-pagination.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { TableHeaderRow } from '../../components/table-header-row.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
-import { longDate } from '../../lib/subscription.ts';
 import { usePayments, type PaymentsFilters } from './api.ts';
+import { PaymentsTable } from './payments-table.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
-const HEADERS = ['Date', 'Customer', 'Item', 'Amount', 'Gateway', 'Status', 'Refund'] as const;
 const SIZE = 20;
 const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
@@ -115,56 +106,7 @@ export function PaymentsPage() {
         {payments.data && payments.data.total === 0 && <EmptyState title="No payments match these filters" />}
         {payments.data && payments.data.total > 0 && (
           <>
-            <TableScroll label="Payments">
-              <Table size="small" aria-label="Payments">
-                <TableHeaderRow headers={HEADERS} noWrap />
-                <TableBody>
-                  {payments.data.rows.map((row) => (
-                    <TableRow key={row.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{longDate.format(new Date(row.date))}</TableCell>
-                      <TableCell>
-                        <EmailText email={row.email} />
-                      </TableCell>
-                      <TableCell>
-                        {row.kind === 'renewal' ? 'Renewal' : 'Payment'}: {row.item}
-                        <Typography variant="caption" component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                          Order {row.orderId}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {row.amount} {row.currency}
-                      </TableCell>
-                      <TableCell>{row.gateway === 'card' ? 'Card' : 'PayPal'}</TableCell>
-                      <TableCell sx={{ textTransform: 'capitalize', whiteSpace: 'nowrap' }}>{row.status}</TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          color="error"
-                          disabled={row.refundBlocked !== null}
-                          onClick={() => setRefunding(row)}
-                          aria-label={`Refund ${row.amount} ${row.currency} to ${row.email}`}
-                          aria-describedby={row.refundBlocked ? `refund-blocked-${row.id}` : undefined}
-                        >
-                          Refund
-                        </Button>
-                        {row.refundBlocked && (
-                          <Typography
-                            id={`refund-blocked-${row.id}`}
-                            variant="caption"
-                            component="div"
-                            color="text.secondary"
-                            sx={{ mt: 0.5 }}
-                          >
-                            {row.refundBlocked}
-                          </Typography>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableScroll>
+            <PaymentsTable rows={payments.data.rows} onRefund={setRefunding} />
             <PagePagination count={payments.data.total} page={page} size={SIZE} onPage={setPage} />
           </>
         )}

@@ -43,10 +43,13 @@ export function EditableRow<Row>({
     return (
       <TableRow hover>
         {columns.map((column) => (
-          <TableCell key={column.key}>{column.render(row)}</TableCell>
+          <TableCell key={column.key}>
+            {column.render(row)}
+            {column.secondary?.(row)}
+          </TableCell>
         ))}
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <TableCell align="right">
+          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button size="small" variant="outlined" onClick={onEdit} disabled={locked}>
               Edit
             </Button>
@@ -72,7 +75,7 @@ export function EditableRow<Row>({
   return (
     <TableRow selected onKeyDown={keys} sx={{ verticalAlign: 'top' }}>
       {columns.map((column) => (
-        <TableCell key={column.key} sx={{ minWidth: column.minWidth }}>
+        <TableCell key={column.key}>
           {column.editor ? (
             <CellEditorField
               editor={column.editor}
@@ -86,10 +89,11 @@ export function EditableRow<Row>({
           ) : (
             column.render(row)
           )}
+          {column.secondary?.(row)}
         </TableCell>
       ))}
       <TableCell align="right">
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           <Button size="small" variant="contained" onClick={onSave} loading={saving}>
             Save
           </Button>

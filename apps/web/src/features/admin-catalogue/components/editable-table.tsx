@@ -11,7 +11,8 @@ import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../app/toast.ts';
 import { EditableRow } from './editable-row.tsx';
 import { draftOf, draftProblems, type Draft, type TableColumn } from './table-columns.ts';
-import { useConfirmedDelete } from './use-confirmed-delete.tsx';
+import { useCatalogueDelete } from './use-catalogue-delete.tsx';
+import type { CatalogueKind } from '../api/get-holders.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 
 interface EditableTableProps<Row> {
@@ -25,8 +26,13 @@ interface EditableTableProps<Row> {
   /** Saves a checked draft; rejects on failure. */
   save: (row: Row, draft: Draft) => Promise<unknown>;
   remove: (row: Row) => Promise<unknown>;
-  /** Names the row in the delete confirmation. */
+  /** Names the row in its inputs' labels. */
   describe: (row: Row) => string;
+  /** What the catalogue sells, for the delete dialog's holders; `item` names a row there. */
+  kind: CatalogueKind;
+  item: (row: Row) => { id: string; name: string };
+  /** The Actions column's share of the width. */
+  actionsWidth?: string;
   empty: string;
 }
 
@@ -45,17 +51,15 @@ export function EditableTable<Row>({
   save,
   remove,
   describe,
+  kind,
+  item,
+  actionsWidth = '16%',
   empty,
 }: EditableTableProps<Row>) {
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const deletion = useConfirmedDelete<Row>({
-    remove,
-    describe,
-    failed: MSG.packageDeleteFailed,
-    succeeded: (row) => `Deleted: ${describe(row)}.`,
-  });
+  const deletion = useCatalogueDelete<Row>({ kind, item, remove });
 
   function stopEditing() {
     setEditing(null);
@@ -98,12 +102,19 @@ export function EditableTable<Row>({
         </Alert>
       )}
       <TableScroll label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
-        <Table aria-label={label} sx={{ minWidth: 760 }}>
+        {/* Fixed widths that fit the admin content width at 1280 px, in both modes, so a row turning into inputs
+            neither reflows the table nor scrolls it sideways; a phone scrolls it inside this region. */}
+        <Table aria-label={label} sx={{ tableLayout: 'fixed', minWidth: { xs: 760, md: 0 } }}>
+          <colgroup>
+            {columns.map((column) => (
+              <col key={column.key} style={{ width: column.width }} />
+            ))}
+            <col style={{ width: actionsWidth }} />
+          </colgroup>
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                // The widths hold in both modes, so a row turning into inputs does not reflow the table.
-                <TableCell key={column.key} sx={{ fontWeight: 700, whiteSpace: 'nowrap', minWidth: column.minWidth }}>
+                <TableCell key={column.key} sx={{ fontWeight: 700 }}>
                   {column.header}
                 </TableCell>
               ))}

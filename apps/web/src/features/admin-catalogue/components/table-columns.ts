@@ -12,7 +12,10 @@ export interface TableColumn<Row> {
   editor?: CellEditor;
   /** The value an edit starts from. */
   value?: (row: Row) => string;
-  minWidth?: number;
+  /** A share of the table's width ('20%'): the table is laid out for the admin content width at 1280 px. */
+  width: string;
+  /** Secondary fields shown under the primary one (its id, its type), in both modes. */
+  secondary?: (row: Row) => ReactNode;
 }
 
 export type Draft = Record<string, string>;

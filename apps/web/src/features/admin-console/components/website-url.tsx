@@ -13,7 +13,8 @@ export function isWebAddress(url: string): boolean {
 
 /** A customer's website address, opening in a new tab. */
 export function WebsiteUrl({ url }: { url: string }) {
-  const sx = { wordBreak: 'break-all', fontWeight: 600 } as const;
+  // Long addresses wrap where they must (anywhere), not every few characters as break-all makes them in a narrow cell.
+  const sx = { overflowWrap: 'anywhere', fontWeight: 600 } as const;
   if (!isWebAddress(url))
     return (
       <Typography component="span" sx={sx}>

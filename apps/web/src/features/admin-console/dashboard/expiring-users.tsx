@@ -1,4 +1,8 @@
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,7 +20,12 @@ import { useConfirmedUserAction } from '../use-confirmed-user-action.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
 
-const HEADERS = ['Username', 'Email', 'Package', 'Expiry', 'Status', 'Action'];
+const HEADERS = ['Username / Email', 'Package', 'Expiry', 'Status', 'Action'];
+const WHY: Record<ExpiringUser['state'], string> = {
+  'not-renewing': 'Does not renew',
+  cancelled: 'Renewal cancelled',
+  'past-due': 'Past due: renewal failed',
+};
 const TYPE_LABEL: Record<string, string> = { normal: 'Normal', seo: 'SEO' };
 
 function DaysLeft({ expiry }: { expiry: string }) {
@@ -33,12 +42,19 @@ export function ExpiringUsers() {
     const action = user.status === 'ACTIVE' ? 'deactivate' : 'activate';
     return (
       <TableRow key={`${user.id}-${user.type}`} hover>
-        <TableCell sx={{ fontWeight: 600 }}>{user.username}</TableCell>
         <TableCell>
-          <EmailText email={user.email} />
+          <Link component={RouterLink} to={paths.customer(user.id)} sx={{ fontWeight: 600 }}>
+            {user.username}
+          </Link>
+          <Typography variant="body2" color="text.secondary">
+            <EmailText email={user.email} />
+          </Typography>
         </TableCell>
         <TableCell>
           {user.package_name} <Chip size="small" label={TYPE_LABEL[user.type] ?? user.type} sx={{ ml: 0.5 }} />
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {WHY[user.state]}
+          </Typography>
         </TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>
           {formatDate(user.subscription_expiry_date)}
@@ -61,7 +77,10 @@ export function ExpiringUsers() {
   };
 
   return (
-    <SectionCard title="Subscriptions ending soon" subtitle={`Users whose subscription ends within ${EXPIRY_WARNING_DAYS} days.`}>
+    <SectionCard
+      title="Subscriptions ending soon"
+      subtitle={`Subscriptions that will end within ${EXPIRY_WARNING_DAYS} days: not renewing, cancelled or past due. Those that renew are not listed.`}
+    >
       {query.isError ? (
         <LoadError
           message="The expiring subscriptions could not be loaded."
@@ -70,7 +89,7 @@ export function ExpiringUsers() {
         />
       ) : (
         <TableScroll label="Subscriptions ending soon">
-          <Table size="small" aria-label="Subscriptions ending soon" aria-busy={query.isPending} sx={{ minWidth: 720 }}>
+          <Table size="small" aria-label="Subscriptions ending soon" aria-busy={query.isPending} sx={{ minWidth: 640 }}>
             <TableHeaderRow headers={HEADERS} />
             <TableBody>
               {query.isPending && <LoadingRows columns={HEADERS.length} />}

@@ -16,8 +16,10 @@ import { WebsiteUrl } from '../components/website-url.tsx';
 import { WebsiteViewButton } from '../components/website-view-button.tsx';
 import { formatCount } from '../format.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
+import { EmailText } from '../../../components/email-text.tsx';
 
-const HEADERS = ['URL', 'Daily hit limit', 'Geolocation', 'Status', 'Traffic source type', 'Traffic source', 'Actions'];
+/** The source first, its type (search engine, referrer…) under it: the traffic source reads as one thing. */
+const HEADERS = ['URL', 'Daily hit limit', 'Geolocation', 'Status', 'Traffic source / type', 'Actions'];
 const SHOWN_COUNTRIES = 3;
 
 /** 'All Countries', or the chosen countries (the first few, then how many more). */
@@ -31,10 +33,10 @@ export function describeGeolocation(website: Pick<Website, 'geolocation_type' | 
 function WebsiteRow({ website }: { website: Website }) {
   return (
     <TableRow hover>
-      <TableCell sx={{ maxWidth: 280 }}>
+      <TableCell>
         <WebsiteUrl url={website.url} />
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          {website.username} · {website.email}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {website.username} · <EmailText email={website.email} />
         </Typography>
       </TableCell>
       <TableCell>{formatCount(website.daily_hit_limit)}</TableCell>
@@ -42,8 +44,14 @@ function WebsiteRow({ website }: { website: Website }) {
       <TableCell>
         <StatusChip status={website.status} /> <NinehitsStateChip state={website.ninehits_state} />
       </TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>{website.traffic_source_type || '—'}</TableCell>
-      <TableCell>{website.traffic_source}</TableCell>
+      <TableCell>
+        {website.traffic_source}
+        {website.traffic_source_type && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {website.traffic_source_type}
+          </Typography>
+        )}
+      </TableCell>
       <TableCell align="right">
         <WebsiteViewButton website={website} />
       </TableCell>
@@ -60,8 +68,22 @@ export function LatestWebsites() {
         <LoadError message="The latest websites could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
         <TableScroll label="Latest websites">
-          <Table size="small" aria-label="Latest websites" aria-busy={query.isPending} sx={{ minWidth: 860 }}>
-            <TableHeaderRow headers={HEADERS} noWrap />
+          {/* The URL gets the room (a third of the width, wrapping only where it must); a phone scrolls the table in this region. */}
+          <Table
+            size="small"
+            aria-label="Latest websites"
+            aria-busy={query.isPending}
+            sx={{ tableLayout: 'fixed', minWidth: { xs: 760, md: 0 } }}
+          >
+            <colgroup>
+              <col style={{ width: '34%' }} />
+              <col style={{ width: '10%' }} />
+              <col style={{ width: '14%' }} />
+              <col style={{ width: '14%' }} />
+              <col style={{ width: '16%' }} />
+              <col style={{ width: '12%' }} />
+            </colgroup>
+            <TableHeaderRow headers={HEADERS} />
             <TableBody>
               {query.isPending && <LoadingRows columns={HEADERS.length} />}
               {query.data?.length === 0 && <EmptyRow columns={HEADERS.length}>No website has been added yet.</EmptyRow>}

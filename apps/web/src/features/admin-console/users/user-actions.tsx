@@ -1,27 +1,41 @@
-import { useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
+import Divider from '@mui/material/Divider';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import Stack from '@mui/material/Stack';
-import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
-import { UserStatusButton } from '../components/user-status-button.tsx';
 import type { BulkWebsiteStatus } from '../api/set-websites-status.ts';
 import type { StatusAction } from '../use-user-status.ts';
 
+/** Who an action acts on: a row of the Users table or the customer page's customer. */
+export interface UserActionSubject {
+  id: number;
+  username: string;
+  email: string;
+  status: string;
+  two_factor: boolean;
+  websiteCount: number;
+}
+
 export interface UserActionHandlers {
-  onStatus: (user: AdminUserRow, action: StatusAction) => void;
-  onWebsites: (user: AdminUserRow, status: BulkWebsiteStatus) => void;
-  onEndSessions: (user: AdminUserRow) => void;
-  /** `focusAfter`: where focus goes once the done action removed the Turn off two-factor button. */
-  onResetTwoFactor: (user: AdminUserRow, focusAfter: HTMLElement | null) => void;
-  /** The user a call is running for: that row's buttons wait. */
+  onStatus: (user: UserActionSubject, action: StatusAction) => void;
+  onWebsites: (user: UserActionSubject, status: BulkWebsiteStatus) => void;
+  onEndSessions: (user: UserActionSubject) => void;
+  /** `focusAfter`: where focus goes once the done action removed the Turn off two-factor item. */
+  onResetTwoFactor: (user: UserActionSubject, focusAfter: HTMLElement | null) => void;
+  /** The user a call is running for: their actions wait. */
   busyUserId: number | null;
 }
 
 /**
- * Per user: Activate and Deactivate; for the websites, 'Pause All' and 'Unpause All'; End all
- * sessions; Turn off two-factor (while it is on); their payments.
+ * One "Actions" menu per customer: the customer page and their payments, then Activate (only for a
+ * deactivated account: a customer who never bought has nothing to activate; a purchase makes them
+ * active) or Deactivate, 'Pause All' and 'Unpause All' for their websites, End all sessions and
+ * Turn off two-factor (while it is on). Each destructive item asks first (use-confirmed-user-action.tsx).
+ * `withPage`: whether to offer the customer page (not on the page itself).
  */
 export function UserActions({
   user,
@@ -30,76 +44,93 @@ export function UserActions({
   onEndSessions,
   onResetTwoFactor,
   busyUserId,
-}: UserActionHandlers & { user: AdminUserRow }) {
+  withPage = true,
+}: UserActionHandlers & { user: UserActionSubject; withPage?: boolean }) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const open = menuAnchor !== null;
+  const anchor = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   const busy = busyUserId === user.id;
-  const noSites = user.websites.length === 0;
-  const endSessions = useRef<HTMLButtonElement>(null);
+  const noSites = user.websiteCount === 0;
+  const close = () => setMenuAnchor(null);
+  const act = (action: () => void) => () => {
+    close();
+    action();
+  };
   return (
-    // One line per label ("Pause All" broken over two lines in the table's narrow sticky column reads badly).
-    <Stack spacing={1} sx={{ minWidth: 140, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
-      <Stack direction="row" spacing={1}>
-        <UserStatusButton
-          action="activate"
-          username={user.username}
-          disabled={busy || user.status === 'ACTIVE'}
-          onClick={() => onStatus(user, 'activate')}
-        />
-        <UserStatusButton
-          action="deactivate"
-          username={user.username}
-          disabled={busy || user.status === 'DEACTIVATED'}
-          onClick={() => onStatus(user, 'deactivate')}
-        />
-      </Stack>
-      <Stack direction="row" spacing={1}>
-        <Button
-          size="small"
-          variant="outlined"
-          color="warning"
-          disabled={busy || noSites}
-          onClick={() => onWebsites(user, 'PAUSED')}
-          aria-label={`Pause All websites of ${user.username}`}
-        >
-          Pause All
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={busy || noSites}
-          onClick={() => onWebsites(user, 'ACTIVE')}
-          aria-label={`Unpause All websites of ${user.username}`}
-        >
-          Unpause All
-        </Button>
-      </Stack>
+    <>
       <Button
+        ref={anchor}
         size="small"
         variant="outlined"
-        color="warning"
+        color="inherit"
+        endIcon={<MoreVertIcon />}
+        aria-label={`Actions for ${user.username}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         disabled={busy}
-        ref={endSessions}
-        onClick={() => onEndSessions(user)}
-        aria-label={`End all sessions of ${user.username}`}
-        sx={{ alignSelf: 'flex-start' }}
+        loading={busy}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
+        sx={{ whiteSpace: 'nowrap' }}
       >
-        End all sessions
+        Actions
       </Button>
-      {user.two_factor && (
-        <Button
-          size="small"
-          variant="outlined"
-          color="warning"
-          disabled={busy}
-          onClick={() => onResetTwoFactor(user, endSessions.current)}
-          aria-label={`Turn off two-factor sign-in of ${user.username}`}
-          sx={{ alignSelf: 'flex-start' }}
+      <Menu
+        id={menuId}
+        anchorEl={menuAnchor}
+        open={open}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {withPage && (
+          <MenuItem component={RouterLink} to={paths.customer(user.id)} aria-label={`Customer page of ${user.username}`}>
+            <ListItemText>Customer page</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem component={RouterLink} to={paths.adminPayments(user.email)} aria-label={`Payments of ${user.username}`}>
+          <ListItemText>Payments</ListItemText>
+        </MenuItem>
+        <Divider />
+        {user.status === 'DEACTIVATED' ? (
+          <MenuItem onClick={act(() => onStatus(user, 'activate'))} aria-label={`Activate ${user.username}`}>
+            <ListItemText>Activate</ListItemText>
+          </MenuItem>
+        ) : (
+          <MenuItem
+            onClick={act(() => onStatus(user, 'deactivate'))}
+            aria-label={`Deactivate ${user.username}`}
+            sx={{ color: 'error.main' }}
+          >
+            <ListItemText>Deactivate</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem disabled={noSites} onClick={act(() => onWebsites(user, 'PAUSED'))} aria-label={`Pause All websites of ${user.username}`}>
+          <ListItemText secondary={noSites ? 'No websites' : undefined}>Pause All</ListItemText>
+        </MenuItem>
+        <MenuItem
+          disabled={noSites}
+          onClick={act(() => onWebsites(user, 'ACTIVE'))}
+          aria-label={`Unpause All websites of ${user.username}`}
         >
-          Turn off two-factor
-        </Button>
-      )}
-      <Link component={RouterLink} to={paths.adminPayments(user.email)} variant="body2" aria-label={`Payments of ${user.username}`}>
-        Payments
-      </Link>
-    </Stack>
+          <ListItemText secondary={noSites ? 'No websites' : undefined}>Unpause All</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={act(() => onEndSessions(user))} aria-label={`End all sessions of ${user.username}`}>
+          <ListItemText>End all sessions</ListItemText>
+        </MenuItem>
+        {user.two_factor && (
+          <MenuItem
+            onClick={() => {
+              close();
+              onResetTwoFactor(user, anchor.current);
+            }}
+            aria-label={`Turn off two-factor sign-in of ${user.username}`}
+          >
+            <ListItemText>Turn off two-factor</ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+    </>
   );
 }

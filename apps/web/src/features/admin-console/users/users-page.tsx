@@ -78,8 +78,8 @@ export function UsersPage() {
                 onPageChange={setPage}
                 onRowsPerPageChange={view.setRowsPerPage}
                 busyUserId={actions.busyUserId}
-                onStatus={(user, action) => actions.setStatus({ ...user, websiteCount: user.websites.length }, action)}
-                onWebsites={(user, next) => actions.setWebsites({ ...user, websiteCount: user.websites.length }, next)}
+                onStatus={actions.setStatus}
+                onWebsites={actions.setWebsites}
                 onEndSessions={actions.endSessions}
                 onResetTwoFactor={actions.resetTwoFactor}
               />

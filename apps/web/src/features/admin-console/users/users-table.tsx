@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -10,18 +11,23 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { EmailText } from '../../../components/email-text.tsx';
-import { stickyEndCell, TableScroll } from '../../../components/table-scroll.tsx';
+import { TableScroll } from '../../../components/table-scroll.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
 import { formatDate } from '../format.ts';
-import { UserActions, type UserActionHandlers } from './user-actions.tsx';
-import { UserWebsites } from './user-websites.tsx';
+import { UserActions, type UserActionHandlers, type UserActionSubject } from './user-actions.tsx';
+import { WebsitesSummary } from './websites-summary.tsx';
 import { ALL_ROWS } from './users-view-state.ts';
 
-const HEADERS = ['Username', 'Email', 'Subscription expiry', 'Status', 'Package name', 'Websites', 'Actions'];
+/** docs/product.md section 2's columns for 1280 px: who (username over e-mail), status, package (name over its end), websites (a summary opening the customer page), one actions menu. */
+const HEADERS = ['Username / Email', 'Status', 'Package name / Subscription expiry', 'Websites', 'Actions'];
 const ROWS_PER_PAGE = [5, 10, { label: 'All', value: ALL_ROWS }];
+
+const toSubject = (user: AdminUserRow): UserActionSubject => ({ ...user, websiteCount: user.websites.length });
 
 interface UsersTableProps extends UserActionHandlers {
   rows: AdminUserRow[] | undefined;
@@ -35,8 +41,10 @@ interface UsersTableProps extends UserActionHandlers {
 }
 
 /**
- * 'Users details': one row per user, with their websites and actions; the pager asks the server for
- * each page. Below the md breakpoint each user is a card (who, then what), not seven squeezed columns.
+ * 'Users details': one row per user, built for 1280 px beside the admin panel: every column fits
+ * without sideways scrolling, the websites are a summary that opens the customer page (/users/:id),
+ * and the actions are one menu. The pager asks the server for each page. Below the md breakpoint
+ * each user is a card (who, then what).
  */
 export function UsersTable({
   rows,
@@ -68,28 +76,44 @@ export function UsersTable({
         </Stack>
       ) : (
         <TableScroll label="Users details">
-          <Table aria-label="Users details" aria-busy={loading} sx={{ minWidth: 1000 }}>
-            {/* Seven required columns are wider than the page beside the admin panel: the actions stay in view at the right. */}
-            <TableHeaderRow headers={HEADERS} noWrap stickyLast />
+          <Table aria-label="Users details" aria-busy={loading} sx={{ tableLayout: 'fixed' }}>
+            <colgroup>
+              <col style={{ width: '32%' }} />
+              <col style={{ width: '14%' }} />
+              <col style={{ width: '22%' }} />
+              <col style={{ width: '18%' }} />
+              <col style={{ width: '14%' }} />
+            </colgroup>
+            <TableHeaderRow headers={HEADERS} />
             <TableBody>
               {loading && <LoadingRows columns={HEADERS.length} rows={placeholders} />}
               {rows?.length === 0 && <EmptyRow columns={HEADERS.length}>{emptyText}</EmptyRow>}
               {rows?.map((user) => (
                 <TableRow key={user.id} hover sx={{ verticalAlign: 'top' }}>
-                  <TableCell sx={{ fontWeight: 600 }}>{user.username}</TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
-                    <EmailText email={user.email} />
+                  <TableCell>
+                    <Link component={RouterLink} to={paths.customer(user.id)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {user.username}
+                    </Link>
+                    <Typography variant="body2" color="text.secondary">
+                      <EmailText email={user.email} />
+                    </Typography>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.subscription_expiry_date)}</TableCell>
                   <TableCell>
                     <StatusChip status={user.status} />
                   </TableCell>
-                  <TableCell>{user.package_name ?? '—'}</TableCell>
-                  <TableCell sx={{ minWidth: 300 }}>
-                    <UserWebsites username={user.username} websites={user.websites} />
+                  <TableCell>
+                    {user.package_name ?? 'No package'}
+                    {user.package_name && (
+                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        until {formatDate(user.subscription_expiry_date)}
+                      </Typography>
+                    )}
                   </TableCell>
-                  <TableCell sx={stickyEndCell}>
-                    <UserActions user={user} {...actions} />
+                  <TableCell>
+                    <WebsitesSummary user={user} />
+                  </TableCell>
+                  <TableCell>
+                    <UserActions user={toSubject(user)} {...actions} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -121,7 +145,9 @@ function UserCard({ user, actions }: { user: AdminUserRow; actions: UserActionHa
     <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography id={headingId} component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-          {user.username}
+          <Link component={RouterLink} to={paths.customer(user.id)}>
+            {user.username}
+          </Link>
         </Typography>
         <StatusChip status={user.status} />
       </Stack>
@@ -131,9 +157,9 @@ function UserCard({ user, actions }: { user: AdminUserRow; actions: UserActionHa
       <Typography variant="body2" sx={{ mb: 1 }}>
         {user.package_name ? `${user.package_name}, subscription expiry ${formatDate(user.subscription_expiry_date)}` : 'No package'}
       </Typography>
-      <UserWebsites username={user.username} websites={user.websites} />
-      <Stack sx={{ mt: 1.5 }}>
-        <UserActions user={user} {...actions} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <WebsitesSummary user={user} />
+        <UserActions user={toSubject(user)} {...actions} />
       </Stack>
     </Paper>
   );
