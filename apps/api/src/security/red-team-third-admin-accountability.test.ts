@@ -45,7 +45,12 @@ describe('red team (third pass): every admin change to a customer is on the reco
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await total()).toBe(before + 1);
     const row = await latest();
-    expect(row).toMatchObject({ actorId: admin.user.id, actorEmail: admin.user.email, subjectUserId: customer.user.id, targetType: 'user' });
+    expect(row).toMatchObject({
+      actorId: admin.user.id,
+      actorEmail: admin.user.email,
+      subjectUserId: customer.user.id,
+      targetType: 'user',
+    });
     const own = await ownActivity();
     expect(own.rows[0]).toMatchObject({ action: row.action, actorEmail: null, ip: null });
     return row;
@@ -57,18 +62,32 @@ describe('red team (third pass): every admin change to a customer is on the reco
         method: 'PUT',
         url: '/api/website',
         headers: admin.headers,
-        payload: websiteBody({ id: websiteId, url: 'https://www.example.com/customer-page', daily_hit_limit: 50, traffic_source: 'Social', traffic_source_type: 'https://evil.example.net/' }),
+        payload: websiteBody({
+          id: websiteId,
+          url: 'https://www.example.com/customer-page',
+          daily_hit_limit: 100,
+          traffic_source: 'Referal',
+          traffic_source_type: 'https://evil.example.net/',
+        }),
       }),
     );
     expect(row.action).toBe('website_updated');
-    expect(row.before).toMatchObject({ website: websiteId, dailyHitLimit: 100, trafficSource: 'Direct' });
-    expect(row.after).toMatchObject({ website: websiteId, dailyHitLimit: 50, trafficSource: 'Social', trafficSourceType: 'https://evil.example.net/' });
+    expect(row.before).toMatchObject({ website: websiteId, trafficSource: 'Direct' });
+    // Only what changed: the hits stayed as they were.
+    expect(row.before).not.toHaveProperty('dailyHitLimit');
+    expect(row.after).toMatchObject({
+      website: websiteId,
+      trafficSource: 'Referal',
+      trafficSourceType: 'https://evil.example.net/',
+    });
   });
 
   it("POST /api/website/{id}/pause on a customer's website, both ways: audited", async () => {
     const paused = await recordOf(() => t.app.inject({ method: 'POST', url: `/api/website/${websiteId}/pause`, headers: admin.headers }));
     expect(paused).toMatchObject({ action: 'website_paused', before: { status: 'ACTIVE' }, after: { status: 'PAUSED' } });
-    const activated = await recordOf(() => t.app.inject({ method: 'POST', url: `/api/website/${websiteId}/pause`, headers: admin.headers }));
+    const activated = await recordOf(() =>
+      t.app.inject({ method: 'POST', url: `/api/website/${websiteId}/pause`, headers: admin.headers }),
+    );
     expect(activated).toMatchObject({ action: 'website_activated', before: { status: 'PAUSED' }, after: { status: 'ACTIVE' } });
   });
 
@@ -95,9 +114,15 @@ describe('red team (third pass): every admin change to a customer is on the reco
   });
 
   it('POST /api/users/clear-notifications/{email}: audited with how many went', async () => {
-    await t.app.ctx.db.insert(notifications).values({ userId: customer.user.id, title: 'Hello', body: 'Read me', createdAt: t.clock.now() });
+    await t.app.ctx.db
+      .insert(notifications)
+      .values({ userId: customer.user.id, title: 'Hello', body: 'Read me', createdAt: t.clock.now() });
     const row = await recordOf(() =>
-      t.app.inject({ method: 'POST', url: `/api/users/clear-notifications/${encodeURIComponent(customer.user.email)}`, headers: admin.headers }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/clear-notifications/${encodeURIComponent(customer.user.email)}`,
+        headers: admin.headers,
+      }),
     );
     expect(row).toMatchObject({ action: 'notifications_cleared', before: { notifications: 1 } });
     expect(await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, customer.user.id))).toHaveLength(0);

@@ -53,7 +53,9 @@ describe('red team (third pass): no flooding of the audit log', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     const reads: number[] = [];
     for (let i = 0; i < 70; i++)
-      reads.push((await t.app.inject({ method: 'GET', url: '/api/account/events', headers: customer.headers, remoteAddress: address })).statusCode);
+      reads.push(
+        (await t.app.inject({ method: 'GET', url: '/api/account/events', headers: customer.headers, remoteAddress: address })).statusCode,
+      );
     expect(reads).toContain(429);
   });
 

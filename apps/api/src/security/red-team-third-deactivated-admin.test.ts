@@ -30,7 +30,8 @@ describe('red team (third pass): a deactivated administrator loses power', () =>
   const put = (who: Session, verb: 'activate' | 'deactivate', email: string) =>
     t.app.inject({ method: 'PUT', url: `/api/users/${verb}/${encodeURIComponent(email)}`, headers: who.headers });
   const auditLog = (who: Session) => t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: who.headers });
-  const statusOf = async (id: number) => (await t.app.ctx.db.select({ status: users.status }).from(users).where(eq(users.id, id)))[0]!.status;
+  const statusOf = async (id: number) =>
+    (await t.app.ctx.db.select({ status: users.status }).from(users).where(eq(users.id, id)))[0]!.status;
 
   it('deactivation ends the admin sessions at once, and the admin cannot sign back in', async () => {
     expect((await auditLog(second)).statusCode).toBe(200);
@@ -41,7 +42,11 @@ describe('red team (third pass): a deactivated administrator loses power', () =>
     expect((await put(second, 'activate', second.user.email)).statusCode).toBe(401);
     expect(await statusOf(second.user.id)).toBe('DEACTIVATED');
     // And the password no longer opens a session.
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: second.user.email, password: second.password } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: second.user.email, password: second.password },
+    });
     expect(signIn.statusCode, signIn.body).toBe(403);
     expect(signIn.json()).not.toHaveProperty('token');
     expect(signIn.json().message).toMatch(/deactivated/);
@@ -59,7 +64,11 @@ describe('red team (third pass): a deactivated administrator loses power', () =>
     expect(await statusOf(first.user.id)).toBe('ACTIVE');
     // No reach into another account through a "self or admin" route either.
     const other = await registerCustomer(t.app);
-    const read = await t.app.inject({ method: 'GET', url: `/api/users/load/${encodeURIComponent(other.user.email)}`, headers: second.headers });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/load/${encodeURIComponent(other.user.email)}`,
+      headers: second.headers,
+    });
     expect(read.statusCode).toBe(403);
   });
 
