@@ -4,7 +4,14 @@ import fastifyJwt from '@fastify/jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDatabase, schema } from '@traffic/db';
 import { AppError } from '../core/app-error.ts';
-import { enrolFirstError, isWithdrawnAdmin, mustEnrolFirst, SESSION_TTL_MS, withdrawnAdminError, type AuthUser } from '../core/auth-user.ts';
+import {
+  enrolFirstError,
+  isWithdrawnAdmin,
+  mustEnrolFirst,
+  SESSION_TTL_MS,
+  withdrawnAdminError,
+  type AuthUser,
+} from '../core/auth-user.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 import { touchSession } from '../modules/accounts/sessions.repository.ts';
 

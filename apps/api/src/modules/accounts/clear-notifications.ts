@@ -19,6 +19,12 @@ export async function clearNotifications(ctx: AppContext, actor: AuthUser, email
   await ctx.db.transaction(async (tx) => {
     await lockUser(tx, target.id);
     const cleared = await deleteNotifications(tx, target.id);
-    if (cleared > 0) await audit(tx, source, ctx.now(), { action: 'notifications_cleared', target: userTarget(target), before: { notifications: cleared }, after: { notifications: 0 } });
+    if (cleared > 0)
+      await audit(tx, source, ctx.now(), {
+        action: 'notifications_cleared',
+        target: userTarget(target),
+        before: { notifications: cleared },
+        after: { notifications: 0 },
+      });
   });
 }

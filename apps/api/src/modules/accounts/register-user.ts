@@ -13,7 +13,11 @@ type RegisterInput = z.output<typeof registerBodySchema>;
  * POST users: a new ROLE_USER account, INACTIVE until its first package (docs/product.md section 10,
  * "Accounts"), and its first session, in one transaction with the `registered` audit record.
  */
-export async function registerUser(ctx: AppContext, input: RegisterInput, source: AuditSource): Promise<{ user: UserRow; sessionId: string }> {
+export async function registerUser(
+  ctx: AppContext,
+  input: RegisterInput,
+  source: AuditSource,
+): Promise<{ user: UserRow; sessionId: string }> {
   if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', MSG.emailTaken);
   if (await isUsernameTaken(ctx.db, input.username)) throw new AppError('CONFLICT', MSG.usernameTaken);
 

@@ -59,7 +59,8 @@ export async function endOtherSessions(ctx: AppContext, user: AuthUser, source: 
     const now = ctx.now();
     const ended = await endSessions(tx, user.id, now, { except: user.token.id });
     // Recorded only when something happened: a call that ended nothing writes nothing.
-    if (ended > 0) await audit(tx, source, now, { action: 'other_sessions_ended', target: userTarget(user), subjectUserId: user.id, after: { ended } });
+    if (ended > 0)
+      await audit(tx, source, now, { action: 'other_sessions_ended', target: userTarget(user), subjectUserId: user.id, after: { ended } });
     return ended;
   });
 }
@@ -71,7 +72,13 @@ export async function endUserSessions(ctx: AppContext, email: string, source: Au
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const ended = await endSessions(tx, target.id, now);
-    if (ended > 0) await audit(tx, source, now, { action: 'user_sessions_ended', target: userTarget(target), subjectUserId: target.id, after: { ended } });
+    if (ended > 0)
+      await audit(tx, source, now, {
+        action: 'user_sessions_ended',
+        target: userTarget(target),
+        subjectUserId: target.id,
+        after: { ended },
+      });
     return ended;
   });
 }

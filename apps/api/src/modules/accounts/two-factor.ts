@@ -55,29 +55,35 @@ export async function enableTwoFactor(
   input: { password: string; code: string },
   source: AuditSource,
 ): Promise<string[]> {
-  const codes = await checkBehindSession(ctx, caller, source, async (tx, user) => {
-    if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
-    const secret = user.totpPendingSecret ? unseal(ctx.config.jwtSecret, user.totpPendingSecret) : null;
-    if (!secret) throw new AppError('CONFLICT', 'Start again: choose "Turn on two-factor sign-in" for a new QR code.');
-    const now = ctx.now();
-    const passwordOk = await verifyPassword(user.passwordHash, input.password);
-    const step = passwordOk ? await checkTotp(secret, input.code, now, null) : null;
-    if (step === null) return null;
-    await setTwoFactor(tx, user.id, {
-      totpSecret: user.totpPendingSecret,
-      totpPendingSecret: null,
-      totpEnabledAt: now,
-      totpLastStep: step,
-    });
-    const fresh = await issueRecoveryCodes(tx, user.id, now);
-    await audit(tx, source, now, { action: 'two_factor_on', target: userTarget(user), subjectUserId: user.id });
-    await queueEmail(tx, {
-      to: user.email,
-      subject: 'Two-factor sign-in was turned on',
-      text: `Hello ${user.username},\n\nTwo-factor sign-in was turned on for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}). Signing in now needs a code from your authenticator app or one of your recovery codes.\n\nIf this was not you, reset your password now and contact support.`,
-    });
-    return fresh;
-  }, wrongAnswer);
+  const codes = await checkBehindSession(
+    ctx,
+    caller,
+    source,
+    async (tx, user) => {
+      if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+      const secret = user.totpPendingSecret ? unseal(ctx.config.jwtSecret, user.totpPendingSecret) : null;
+      if (!secret) throw new AppError('CONFLICT', 'Start again: choose "Turn on two-factor sign-in" for a new QR code.');
+      const now = ctx.now();
+      const passwordOk = await verifyPassword(user.passwordHash, input.password);
+      const step = passwordOk ? await checkTotp(secret, input.code, now, null) : null;
+      if (step === null) return null;
+      await setTwoFactor(tx, user.id, {
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: now,
+        totpLastStep: step,
+      });
+      const fresh = await issueRecoveryCodes(tx, user.id, now);
+      await audit(tx, source, now, { action: 'two_factor_on', target: userTarget(user), subjectUserId: user.id });
+      await queueEmail(tx, {
+        to: user.email,
+        subject: 'Two-factor sign-in was turned on',
+        text: `Hello ${user.username},\n\nTwo-factor sign-in was turned on for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}). Signing in now needs a code from your authenticator app or one of your recovery codes.\n\nIf this was not you, reset your password now and contact support.`,
+      });
+      return fresh;
+    },
+    wrongAnswer,
+  );
   ctx.jobs.kick();
   return codes;
 }
@@ -109,21 +115,27 @@ export async function disableTwoFactor(
   input: { password: string; code: string },
   source: AuditSource,
 ): Promise<void> {
-  await checkBehindSession(ctx, caller, source, async (tx, user) => {
-    if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off.');
-    const passwordOk = await verifyPassword(user.passwordHash, input.password);
-    const how = passwordOk ? await checkSecondFactor(ctx, tx, user, input.code) : null;
-    if (how !== 'code') return null;
-    const now = ctx.now();
-    await removeTwoFactor(tx, user.id);
-    await audit(tx, source, now, { action: 'two_factor_off', target: userTarget(user), subjectUserId: user.id });
-    await queueEmail(tx, {
-      to: user.email,
-      subject: 'Two-factor sign-in was turned off',
-      text: `Hello ${user.username},\n\nTwo-factor sign-in was turned off for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}).\n\nIf this was not you, reset your password now, sign out everywhere else on Account security and turn two-factor sign-in back on.`,
-    });
-    return true;
-  }, wrongAnswer);
+  await checkBehindSession(
+    ctx,
+    caller,
+    source,
+    async (tx, user) => {
+      if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off.');
+      const passwordOk = await verifyPassword(user.passwordHash, input.password);
+      const how = passwordOk ? await checkSecondFactor(ctx, tx, user, input.code) : null;
+      if (how !== 'code') return null;
+      const now = ctx.now();
+      await removeTwoFactor(tx, user.id);
+      await audit(tx, source, now, { action: 'two_factor_off', target: userTarget(user), subjectUserId: user.id });
+      await queueEmail(tx, {
+        to: user.email,
+        subject: 'Two-factor sign-in was turned off',
+        text: `Hello ${user.username},\n\nTwo-factor sign-in was turned off for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}).\n\nIf this was not you, reset your password now, sign out everywhere else on Account security and turn two-factor sign-in back on.`,
+      });
+      return true;
+    },
+    wrongAnswer,
+  );
   ctx.jobs.kick();
 }
 
@@ -166,12 +178,18 @@ export async function replaceRecoveryCodesWithCode(
   code: string,
   source: AuditSource,
 ): Promise<string[]> {
-  return checkBehindSession(ctx, caller, source, async (tx, user) => {
-    if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Turn on two-factor sign-in first.');
-    if ((await checkSecondFactor(ctx, tx, user, code)) !== 'code') return null;
-    const now = ctx.now();
-    const codes = await issueRecoveryCodes(tx, user.id, now);
-    await audit(tx, source, now, { action: 'recovery_codes_new', target: userTarget(user), subjectUserId: user.id });
-    return codes;
-  }, wrongAnswer);
+  return checkBehindSession(
+    ctx,
+    caller,
+    source,
+    async (tx, user) => {
+      if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Turn on two-factor sign-in first.');
+      if ((await checkSecondFactor(ctx, tx, user, code)) !== 'code') return null;
+      const now = ctx.now();
+      const codes = await issueRecoveryCodes(tx, user.id, now);
+      await audit(tx, source, now, { action: 'recovery_codes_new', target: userTarget(user), subjectUserId: user.id });
+      return codes;
+    },
+    wrongAnswer,
+  );
 }

@@ -38,7 +38,8 @@ export async function updateDetails(
     await updateUser(tx, target.id, next);
     if (!actsForAnother(actor, target.id)) return;
     const change = changedFields(detailsOf(target), next);
-    if (Object.keys(change.after).length > 0) await audit(tx, source, ctx.now(), { action: 'user_details_updated', target: userTarget(target), ...change });
+    if (Object.keys(change.after).length > 0)
+      await audit(tx, source, ctx.now(), { action: 'user_details_updated', target: userTarget(target), ...change });
   });
   return getUserObject(ctx, found.id);
 }

@@ -52,7 +52,10 @@ export function changedFields(
   after: Record<string, unknown>,
 ): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return { before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])) };
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
 }
 
 /** Records one action, in the transaction `db` of the change it records. */
@@ -73,7 +76,8 @@ export async function audit(db: Executor, source: AuditSource, at: Date, entry: 
     at,
   };
   // An account's own repeated action is capped per window (audit-repeats.ts).
-  const selfService = entry.subjectUserId !== undefined && source.actor?.id === entry.subjectUserId && SELF_SERVICE_ACTIONS.includes(entry.action);
+  const selfService =
+    entry.subjectUserId !== undefined && source.actor?.id === entry.subjectUserId && SELF_SERVICE_ACTIONS.includes(entry.action);
   if (selfService) await auditCapped(db, entry.subjectUserId!, record);
   else await insertAuditEvent(db, record);
 }

@@ -65,7 +65,19 @@ export async function countRepeat(db: Executor, subjectUserId: number, record: A
 
 /** Starts a new window for the account's action at `at`, with no repeats counted yet. */
 export async function openRepeatWindow(db: Executor, subjectUserId: number, action: string, at: Date): Promise<void> {
-  const fresh = { windowStart: at, lastAt: at, repeats: 0, actorId: null, actorEmail: null, targetType: null, targetId: null, targetLabel: null, after: null, ip: null, device: null };
+  const fresh = {
+    windowStart: at,
+    lastAt: at,
+    repeats: 0,
+    actorId: null,
+    actorEmail: null,
+    targetType: null,
+    targetId: null,
+    targetLabel: null,
+    after: null,
+    ip: null,
+    device: null,
+  };
   await db
     .insert(auditRepeats)
     .values({ subjectUserId, action, ...fresh })

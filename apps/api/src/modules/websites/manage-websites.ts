@@ -182,8 +182,13 @@ export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number
     await ctx.db.transaction(async (tx) => {
       const owner = await lockUserRow(tx, found.userId);
       const current = await findWebsite(tx, id);
-      if (!owner || !current || !(await deleteWebsiteWithJob(tx, id, NINEHITS_DELETE_JOB))) throw new AppError('NOT_FOUND', 'Website not found.');
-      await audit(tx, source, ctx.now(), { action: 'website_deleted', target: userTarget(owner), ...withWebsite(id, { before: websiteState(current) }) });
+      if (!owner || !current || !(await deleteWebsiteWithJob(tx, id, NINEHITS_DELETE_JOB)))
+        throw new AppError('NOT_FOUND', 'Website not found.');
+      await audit(tx, source, ctx.now(), {
+        action: 'website_deleted',
+        target: userTarget(owner),
+        ...withWebsite(id, { before: websiteState(current) }),
+      });
     });
     ctx.jobs.kick();
     return;
