@@ -42,6 +42,7 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
 import { capacityScanTask } from './modules/websites/capacity-scan.ts';
 import { approvalScanTask } from './modules/websites/approval-scan.ts';
+import { auditRepeatsTask } from './modules/audit/audit-repeats.ts';
 import { DELIVERY_COLLECT_JOB, collectDeliveryJob, deliveryCollectionTask } from './modules/delivery-history/collect-delivery.ts';
 import { deliveryRoutes } from './modules/delivery-history/delivery-history.routes.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billingReminderTask(app.ctx),
     payhereSubscriptionSyncTask(app.ctx),
     cleanUpTask(app.ctx),
+    auditRepeatsTask(app.ctx),
   ];
   const scheduler = new Scheduler(app.ctx.db, app.log, periodic, app.ctx.now);
   app.decorate('scheduler', scheduler);

@@ -499,6 +499,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /** "Chrome on Linux": what the account's page shows and what "a new device" compares. */
     device: text('device').notNull().default(''),
+    /** Wrong passwords or codes given behind this session: it ends after a few (session-checks.ts). */
+    wrongAnswers: integer('wrong_answers').notNull().default(0),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId, t.createdAt),
@@ -550,6 +552,11 @@ export const auditEvents = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     ip: text('ip'),
     device: text('device'),
+    /**
+     * How many times this event happened: 1, or for an account's repeated self-service event the
+     * repeats of one window that were counted in `audit_repeats` and written as this one record.
+     */
+    repeats: integer('repeats').notNull().default(1),
   },
   (t) => [
     primaryKey({ name: 'audit_events_pkey', columns: [t.id, t.at] }),
@@ -565,6 +572,32 @@ export const auditEvents = pgTable(
       sql`lower(coalesce(${t.targetId}, '') || ' ' || coalesce(${t.targetLabel}, '')) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * The window of an account's repeated self-service event (docs/decisions/0024-accountable-admins.md):
+ * the first in a window is written to `audit_events`; the repeats after it are only counted here,
+ * with the latest one's details, and written as one record with `repeats` when the window ends. One
+ * row per account and action; not an audit record, so it may be updated and deleted.
+ */
+export const auditRepeats = pgTable(
+  'audit_repeats',
+  {
+    subjectUserId: integer('subject_user_id').notNull(),
+    action: text('action').notNull(),
+    windowStart: ts('window_start').notNull(),
+    repeats: integer('repeats').notNull().default(0),
+    lastAt: ts('last_at').notNull(),
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    device: text('device'),
+  },
+  (t) => [primaryKey({ columns: [t.subjectUserId, t.action] }), index('audit_repeats_window_idx').on(t.windowStart)],
 );
 
 /** Password-reset codes, stored hashed (docs/product.md section 10, "Accounts"). */

@@ -1,8 +1,9 @@
 /**
  * What the audit log records (docs/decisions/0023-account-security.md). Security events concern the
- * account they name (its owner sees them in Update details); admin actions name who did what to whom.
+ * account they name (its owner sees them on Account security); admin actions name who did what to whom.
  */
 export const SECURITY_ACTIONS = [
+  'registered',
   'sign_in',
   'sign_in_failed',
   'sign_in_locked',
@@ -28,6 +29,12 @@ export const ADMIN_ACTIONS = [
   'payment_refunded',
   'websites_paused',
   'websites_unpaused',
+  'website_updated',
+  'website_paused',
+  'website_activated',
+  'website_deleted',
+  'user_details_updated',
+  'notifications_cleared',
   'catalogue_created',
   'catalogue_updated',
   'catalogue_retired',
@@ -43,6 +50,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** How each action reads on the screens. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  registered: 'Account created',
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
   sign_in_locked: 'Sign-in locked out',
@@ -65,6 +73,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   payment_refunded: 'Payment refunded',
   websites_paused: 'All websites paused',
   websites_unpaused: 'All websites unpaused',
+  website_updated: 'Website edited',
+  website_paused: 'Website paused',
+  website_activated: 'Website switched on',
+  website_deleted: 'Website deleted',
+  user_details_updated: "User's details edited",
+  notifications_cleared: "User's notifications cleared",
   catalogue_created: 'Catalogue item created',
   catalogue_updated: 'Catalogue item edited',
   catalogue_retired: 'Catalogue item retired',
@@ -89,4 +103,10 @@ export const ACCOUNT_EVENT_LABELS: Record<AuditAction, string> = {
   payment_refunded: 'Payment refunded by an administrator',
   websites_paused: 'All websites paused by an administrator',
   websites_unpaused: 'All websites switched on by an administrator',
+  website_updated: 'Website edited by an administrator',
+  website_paused: 'Website paused by an administrator',
+  website_activated: 'Website switched on by an administrator',
+  website_deleted: 'Website deleted by an administrator',
+  user_details_updated: 'Your details edited by an administrator',
+  notifications_cleared: 'Notifications cleared by an administrator',
 };

@@ -19,6 +19,8 @@ export interface AuthUser {
    * (a customer's powers on the routes every account uses) and admin routes refuse them.
    */
   twoFactorRequired: boolean;
+  /** An administrator whose account is not ACTIVE: their role here reads ROLE_USER and admin routes refuse them. */
+  withdrawnAdmin?: boolean;
   /** The session this call came with (its id is the token's `jti`) and when its token expires. */
   token: { id: string; expiresAt: Date };
 }
@@ -31,6 +33,17 @@ export function mustEnrolFirst(user: AuthUser): boolean {
 /** What an admin who must enrol first gets where admin powers are needed. */
 export const enrolFirstError = () =>
   new AppError('TWO_FACTOR_REQUIRED', 'Turn on two-factor sign-in on Account security before using the admin screens.');
+
+/**
+ * An administrator whose account is not ACTIVE has no admin powers anywhere and cannot sign in
+ * (docs/decisions/0024-accountable-admins.md); their sessions end when they are deactivated.
+ */
+export function isWithdrawnAdmin(account: { role: string; status: string }): boolean {
+  return account.role === 'ROLE_ADMIN' && account.status !== 'ACTIVE';
+}
+
+export const withdrawnAdminError = () =>
+  new AppError('FORBIDDEN', 'This administrator account is deactivated. Another administrator can activate it again.');
 
 export function isAdmin(user: AuthUser): boolean {
   return user.role === 'ROLE_ADMIN';

@@ -4,7 +4,14 @@ import fastifyJwt from '@fastify/jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDatabase, schema } from '@traffic/db';
 import { AppError } from '../core/app-error.ts';
-import { enrolFirstError, mustEnrolFirst, SESSION_TTL_MS, type AuthUser } from '../core/auth-user.ts';
+import {
+  enrolFirstError,
+  isWithdrawnAdmin,
+  mustEnrolFirst,
+  SESSION_TTL_MS,
+  withdrawnAdminError,
+  type AuthUser,
+} from '../core/auth-user.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 import { touchSession } from '../modules/accounts/sessions.repository.ts';
 
@@ -51,6 +58,7 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
     if (!rule || rule === 'public') return;
     const user = await authenticate(app, request);
     if (rule !== 'admin') return;
+    if (user.withdrawnAdmin) throw withdrawnAdminError();
     if (mustEnrolFirst(user)) throw enrolFirstError();
     if (user.role !== 'ROLE_ADMIN') throw new AppError('FORBIDDEN', 'This action needs an administrator.');
   });
@@ -131,6 +139,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   // An admin who must still enrol has a customer's powers only, wherever the caller is checked
   // (their own account, enrolment included), never an admin's reach into other accounts.
   if (mustEnrolFirst(user)) user.role = 'ROLE_USER';
+  // A deactivated administrator (whose sessions ended with the deactivation) has no admin powers
+  // anywhere, whatever session they may still hold: the guard above refuses every admin route.
+  if (isWithdrawnAdmin(row)) {
+    user.role = 'ROLE_USER';
+    user.withdrawnAdmin = true;
+  }
   request.auth = user;
   return user;
 }

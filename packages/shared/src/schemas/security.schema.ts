@@ -118,6 +118,8 @@ export const auditEventSchema = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
   device: z.string().nullable(),
+  /** How many times it happened: more than 1 when an account's repeats within a few minutes were written as one record. */
+  repeats: z.number().int().min(1).optional(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 

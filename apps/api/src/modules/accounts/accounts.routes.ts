@@ -13,7 +13,6 @@ import { requestResetCode, resetPassword, verifyResetCode } from './password-res
 import { updateDetails } from './update-details.ts';
 import { setUserStatus } from './set-user-status.ts';
 import { signOut } from './sessions.ts';
-import { startSession } from './start-session.ts';
 
 /** Per-address limits on the calls that guess at secrets; the per-account rules live in the use cases. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -31,8 +30,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     app,
     api.register,
     async (request) => {
-      const user = await registerUser(ctx, request.body);
-      const sessionId = await ctx.db.transaction((tx) => startSession(ctx, tx, user, auditSource(request), 'registration'));
+      const { user, sessionId } = await registerUser(ctx, request.body, auditSource(request));
       return sessionAnswer(app, user.id, sessionId);
     },
     perMinute(20),
@@ -48,10 +46,15 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
     perMinute(30),
   );
-  await route(app, api.logout, async (request) => {
-    await signOut(ctx, currentUser(request));
-    return ok;
-  });
+  await route(
+    app,
+    api.logout,
+    async (request) => {
+      await signOut(ctx, currentUser(request));
+      return ok;
+    },
+    perMinute(30),
+  );
   await route(
     app,
     api.load,
@@ -59,7 +62,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     { userViewStamp: true },
   );
   await route(app, api.updateDetails, async (request) => ({
-    data: await updateDetails(ctx, currentUser(request), request.params.email, request.body),
+    data: await updateDetails(ctx, currentUser(request), request.params.email, request.body, auditSource(request)),
   }));
   await route(
     app,
@@ -95,7 +98,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     });
   }
   await route(app, api.clearNotifications, async (request) => {
-    await clearNotifications(ctx, currentUser(request), request.params.email);
+    await clearNotifications(ctx, currentUser(request), request.params.email, auditSource(request));
     return ok;
   });
 }

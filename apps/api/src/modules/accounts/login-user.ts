@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
+import { isWithdrawnAdmin, withdrawnAdminError } from '../../core/auth-user.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { audit, userTarget, type AuditSource, type AuditTarget } from '../audit/audit-source.ts';
 import { findUserByLogin, findUserForUpdate, type UserRow } from './users.repository.ts';
@@ -30,7 +31,7 @@ export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   failuresPerName: 5,
   failuresPerAddress: 20,
-  /** Wrong two-factor codes per account from all addresses together (sign-in and signed-in checks). */
+  /** Wrong two-factor codes per account from all addresses together, at the code step of sign-in (only someone with the password reaches it). */
   codeFailuresPerAccount: 10,
 } as const;
 const LOGIN_FAIL_MESSAGE = 'Invalid username or password';
@@ -157,6 +158,8 @@ export async function loginUser(ctx: AppContext, login: string, password: string
       decoyHash ??= hashPassword('decoy-password-for-timing');
       const valid = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await decoyHash, password), false);
       if (!valid || !user) return null;
+      // A deactivated administrator is told so, but only once the password proved who asks.
+      if (isWithdrawnAdmin(user)) throw withdrawnAdminError();
       if (user.totpEnabledAt) return { kind: 'challenge', user };
       return { kind: 'session', user, sessionId: await startSession(ctx, tx, user, source, 'password') };
     },
@@ -185,6 +188,8 @@ export async function finishTwoFactorSignIn(
       if (!user?.totpEnabledAt || challengeStamp(user) !== challenge.stamp) throw stale;
       // A challenge opens one session, whose id it carries: used once, it is spent.
       if (await sessionExists(tx, challenge.id)) throw stale;
+      // Deactivated between the two steps: no session.
+      if (isWithdrawnAdmin(user)) throw withdrawnAdminError();
       const how = await checkSecondFactor(ctx, tx, user, code);
       if (!how) return null;
       if (how === 'recovery code') {

@@ -12,6 +12,13 @@ import { disableTwoFactor, enableTwoFactor, replaceRecoveryCodesWithCode, resetU
 /** Per-address limits on the calls that check a code or a password; the lockout rules are in the use cases. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const ok = { ok: true as const };
+/**
+ * Every session and security route has a per-address limit, like the sign-in routes (a flood of
+ * them costs rows and writes): changes at the sign-in routes' rate, reads at twice it.
+ */
+export const SECURITY_ROUTE_LIMITS = { changes: 30, reads: 60 } as const;
+const CHANGES = SECURITY_ROUTE_LIMITS.changes;
+const READS = SECURITY_ROUTE_LIMITS.reads;
 
 /** Two-factor sign-in, the caller's sessions and security events, and the admin's audit log. */
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
@@ -27,8 +34,8 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
     perMinute(30),
   );
-  await route(app, api.overview, (request) => securityOverview(ctx, currentUser(request)));
-  await route(app, api.events, (request) => ownSecurityEvents(ctx, currentUser(request), request.query.page));
+  await route(app, api.overview, (request) => securityOverview(ctx, currentUser(request)), perMinute(READS));
+  await route(app, api.events, (request) => ownSecurityEvents(ctx, currentUser(request), request.query.page), perMinute(READS));
   await route(app, api.setupTwoFactor, (request) => setupTwoFactor(ctx, currentUser(request)), perMinute(10));
   await route(
     app,
@@ -62,19 +69,35 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
     perMinute(10),
   );
-  await route(app, api.endSession, async (request) => {
-    await endOwnSession(ctx, currentUser(request), request.params.id, auditSource(request));
-    return ok;
-  });
-  await route(app, api.endOtherSessions, async (request) => ({
-    ended: await endOtherSessions(ctx, currentUser(request), auditSource(request)),
-  }));
-  await route(app, api.endUserSessions, async (request) => ({
-    ended: await endUserSessions(ctx, request.params.email, auditSource(request)),
-  }));
-  await route(app, api.resetUserTwoFactor, async (request) => {
-    await resetUserTwoFactor(ctx, request.params.email, auditSource(request));
-    return ok;
-  });
-  await route(app, api.auditLog, (request) => auditLog(ctx, request.query));
+  await route(
+    app,
+    api.endSession,
+    async (request) => {
+      await endOwnSession(ctx, currentUser(request), request.params.id, auditSource(request));
+      return ok;
+    },
+    perMinute(CHANGES),
+  );
+  await route(
+    app,
+    api.endOtherSessions,
+    async (request) => ({ ended: await endOtherSessions(ctx, currentUser(request), auditSource(request)) }),
+    perMinute(CHANGES),
+  );
+  await route(
+    app,
+    api.endUserSessions,
+    async (request) => ({ ended: await endUserSessions(ctx, request.params.email, auditSource(request)) }),
+    perMinute(CHANGES),
+  );
+  await route(
+    app,
+    api.resetUserTwoFactor,
+    async (request) => {
+      await resetUserTwoFactor(ctx, request.params.email, auditSource(request));
+      return ok;
+    },
+    perMinute(CHANGES),
+  );
+  await route(app, api.auditLog, (request) => auditLog(ctx, request.query), perMinute(READS));
 }

@@ -67,6 +67,16 @@ export async function endSessions(
   return rows.length;
 }
 
+/** Counts one more wrong answer given behind the session; answers how many it has had. */
+export async function countWrongAnswer(db: Executor, sessionId: string): Promise<number> {
+  const [row] = await db
+    .update(sessions)
+    .set({ wrongAnswers: sql`${sessions.wrongAnswers} + 1` })
+    .where(eq(sessions.id, sessionId))
+    .returning({ wrongAnswers: sessions.wrongAnswers });
+  return row?.wrongAnswers ?? 0;
+}
+
 /** Whether the account has signed in from this device before (a new one gets an e-mail). */
 export async function knownDevice(db: Executor, userId: number, device: string, ip: string): Promise<{ known: boolean; any: boolean }> {
   // The account's own list is short (forgetOldSessions): its devices and addresses, compared here.

@@ -8,7 +8,8 @@ import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { endSessions, listOpenSessions } from './sessions.repository.ts';
 import { countUnusedRecoveryCodes } from './two-factor.repository.ts';
-import { findUserByEmail, findUserForUpdate, setPassword } from './users.repository.ts';
+import { checkBehindSession } from './session-checks.ts';
+import { findUserByEmail, setPassword } from './users.repository.ts';
 
 /**
  * The account's sessions (docs/decisions/0023-account-security.md): each sign-in is a row, the token
@@ -57,7 +58,9 @@ export async function endOtherSessions(ctx: AppContext, user: AuthUser, source: 
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const ended = await endSessions(tx, user.id, now, { except: user.token.id });
-    await audit(tx, source, now, { action: 'other_sessions_ended', target: userTarget(user), subjectUserId: user.id, after: { ended } });
+    // Recorded only when something happened: a call that ended nothing writes nothing.
+    if (ended > 0)
+      await audit(tx, source, now, { action: 'other_sessions_ended', target: userTarget(user), subjectUserId: user.id, after: { ended } });
     return ended;
   });
 }
@@ -69,7 +72,13 @@ export async function endUserSessions(ctx: AppContext, email: string, source: Au
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const ended = await endSessions(tx, target.id, now);
-    await audit(tx, source, now, { action: 'user_sessions_ended', target: userTarget(target), subjectUserId: target.id, after: { ended } });
+    if (ended > 0)
+      await audit(tx, source, now, {
+        action: 'user_sessions_ended',
+        target: userTarget(target),
+        subjectUserId: target.id,
+        after: { ended },
+      });
     return ended;
   });
 }
@@ -97,7 +106,10 @@ export async function replacePassword(
   });
 }
 
-/** POST account/password: the current password proves it is the owner; every other session ends. */
+/**
+ * POST account/password: the current password proves it is the owner; every other session ends. A
+ * wrong one is a failed check behind the session (session-checks.ts), not a free guess.
+ */
 export async function changePassword(
   ctx: AppContext,
   user: AuthUser,
@@ -105,13 +117,18 @@ export async function changePassword(
   source: AuditSource,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    const row = await findUserForUpdate(tx, user.id);
-    if (!row) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
-    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-      throw new AppError('BAD_REQUEST', 'Your current password is not right.', { currentPassword: 'Your current password is not right.' });
-    }
-    await replacePassword(tx, row, passwordHash, ctx.now(), source, { action: 'password_changed', keep: user.token.id });
-  });
+  // Under the same rule as every check behind a session: a wrong current password is recorded and
+  // counts against this session, which ends after a few.
+  await checkBehindSession(
+    ctx,
+    user,
+    source,
+    async (tx, row) => {
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) return null;
+      await replacePassword(tx, row, passwordHash, ctx.now(), source, { action: 'password_changed', keep: user.token.id });
+      return true;
+    },
+    () => new AppError('BAD_REQUEST', 'Your current password is not right.', { currentPassword: 'Your current password is not right.' }),
+  );
   ctx.jobs.kick();
 }

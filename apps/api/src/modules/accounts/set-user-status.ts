@@ -1,16 +1,21 @@
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import type { AuthUser } from '../../core/auth-user.ts';
-import { findUserByEmail, updateUser } from './users.repository.ts';
+import { withdrawnAdminError, type AuthUser } from '../../core/auth-user.ts';
+import { findUserByEmail, findUserForUpdate, lockActiveAdmins, updateUser } from './users.repository.ts';
+import { endSessions } from './sessions.repository.ts';
 import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
 import { PACKAGE_TYPES } from '@traffic/shared';
 import { stopRenewals } from '../payments/renewals.ts';
 import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
 
+export const OWN_STATUS_MESSAGE = 'You cannot activate or deactivate your own account.';
+export const LAST_ADMIN_MESSAGE = 'This is the last active administrator: activate another administrator before deactivating this one.';
+
 /**
  * PUT users/activate|deactivate/{email} (admin). Deactivation sets DEACTIVATED, which only an
- * admin's Activate lifts. An admin cannot deactivate their own account. Deactivation stops the
- * customer's card subscriptions at PayHere.
+ * admin's Activate lifts. Nobody changes their own status. Deactivation stops the customer's card
+ * subscriptions at PayHere; a deactivated administrator's sessions end at once (they cannot sign in
+ * again, http/auth.ts and login-user.ts), and the last active administrator cannot be deactivated.
  */
 export async function setUserStatus(
   ctx: AppContext,
@@ -19,17 +24,32 @@ export async function setUserStatus(
   status: 'ACTIVE' | 'DEACTIVATED',
   source: AuditSource,
 ): Promise<void> {
-  const target = await findUserByEmail(ctx.db, email);
-  if (!target) throw new AppError('NOT_FOUND', 'User not found.');
-  if (target.id === admin.id && status === 'DEACTIVATED') throw new AppError('ADMIN_ERRORS', 'You cannot deactivate your own account.');
+  const found = await findUserByEmail(ctx.db, email);
+  if (!found) throw new AppError('NOT_FOUND', 'User not found.');
   await ctx.db.transaction(async (tx) => {
+    // The active admins first (always in this order), then the target: the caller must still be one
+    // of them, and one of them must remain.
+    const activeAdmins = await lockActiveAdmins(tx);
+    const target = await findUserForUpdate(tx, found.id);
+    if (!target) throw new AppError('NOT_FOUND', 'User not found.');
+    const isAdminTarget = target.role === 'ROLE_ADMIN';
+    if (status === 'DEACTIVATED' && isAdminTarget && activeAdmins.every((id) => id === target.id)) {
+      throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+    }
+    if (target.id === admin.id) throw new AppError('FORBIDDEN', OWN_STATUS_MESSAGE);
+    // Deactivated meanwhile (by another administrator, whose change committed first).
+    if (!activeAdmins.includes(admin.id)) throw withdrawnAdminError();
+    const now = ctx.now();
     await updateUser(tx, target.id, { status });
-    await audit(tx, source, ctx.now(), {
+    await audit(tx, source, now, {
       action: status === 'ACTIVE' ? 'user_activated' : 'user_deactivated',
       target: userTarget(target),
+      subjectUserId: target.id,
       before: { status: target.status },
       after: { status },
     });
+    // A deactivated administrator loses every power at once: their sessions end in this transaction.
+    if (status === 'DEACTIVATED' && isAdminTarget) await endSessions(tx, target.id, now);
     // A deactivated customer is not charged again; an admin's Activate does not restart billing
     // (the customer buys again when they want it).
     if (status === 'DEACTIVATED') await stopRenewals(tx, { userId: target.id });

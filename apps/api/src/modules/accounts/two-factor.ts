@@ -8,8 +8,7 @@ import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { findUserByEmail, findUserForUpdate, type UserRow } from './users.repository.ts';
 import { removeTwoFactor, replaceRecoveryCodes, setTwoFactor, useRecoveryCode } from './two-factor.repository.ts';
-import { accountLoginKey, clientOf, lockAddress } from './login-failures.repository.ts';
-import { lockoutError, lockoutGate } from './login-user.ts';
+import { checkBehindSession } from './session-checks.ts';
 import { checkTotp, enrolment, hashRecoveryCode, isRecoveryCode, newRecoveryCodes, newTotpSecret } from './totp.ts';
 
 /**
@@ -18,6 +17,8 @@ import { checkTotp, enrolment, hashRecoveryCode, isRecoveryCode, newRecoveryCode
  * it off needs the password and a code. Every change is audited in its own transaction.
  */
 const WRONG_ANSWER = 'Your password or the code is not right.';
+
+const wrongAnswer = () => new AppError('BAD_REQUEST', WRONG_ANSWER);
 
 async function lockedUser(tx: Executor, id: number): Promise<UserRow> {
   const user = await findUserForUpdate(tx, id);
@@ -54,63 +55,37 @@ export async function enableTwoFactor(
   input: { password: string; code: string },
   source: AuditSource,
 ): Promise<string[]> {
-  const codes = await withCodeLockout(ctx, caller, source, async (tx, user) => {
-    if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
-    const secret = user.totpPendingSecret ? unseal(ctx.config.jwtSecret, user.totpPendingSecret) : null;
-    if (!secret) throw new AppError('CONFLICT', 'Start again: choose "Turn on two-factor sign-in" for a new QR code.');
-    const now = ctx.now();
-    const passwordOk = await verifyPassword(user.passwordHash, input.password);
-    const step = passwordOk ? await checkTotp(secret, input.code, now, null) : null;
-    if (step === null) return null;
-    await setTwoFactor(tx, user.id, {
-      totpSecret: user.totpPendingSecret,
-      totpPendingSecret: null,
-      totpEnabledAt: now,
-      totpLastStep: step,
-    });
-    const fresh = await issueRecoveryCodes(tx, user.id, now);
-    await audit(tx, source, now, { action: 'two_factor_on', target: userTarget(user), subjectUserId: user.id });
-    await queueEmail(tx, {
-      to: user.email,
-      subject: 'Two-factor sign-in was turned on',
-      text: `Hello ${user.username},\n\nTwo-factor sign-in was turned on for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}). Signing in now needs a code from your authenticator app or one of your recovery codes.\n\nIf this was not you, reset your password now and contact support.`,
-    });
-    return fresh;
-  });
+  const codes = await checkBehindSession(
+    ctx,
+    caller,
+    source,
+    async (tx, user) => {
+      if (user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+      const secret = user.totpPendingSecret ? unseal(ctx.config.jwtSecret, user.totpPendingSecret) : null;
+      if (!secret) throw new AppError('CONFLICT', 'Start again: choose "Turn on two-factor sign-in" for a new QR code.');
+      const now = ctx.now();
+      const passwordOk = await verifyPassword(user.passwordHash, input.password);
+      const step = passwordOk ? await checkTotp(secret, input.code, now, null) : null;
+      if (step === null) return null;
+      await setTwoFactor(tx, user.id, {
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: now,
+        totpLastStep: step,
+      });
+      const fresh = await issueRecoveryCodes(tx, user.id, now);
+      await audit(tx, source, now, { action: 'two_factor_on', target: userTarget(user), subjectUserId: user.id });
+      await queueEmail(tx, {
+        to: user.email,
+        subject: 'Two-factor sign-in was turned on',
+        text: `Hello ${user.username},\n\nTwo-factor sign-in was turned on for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}). Signing in now needs a code from your authenticator app or one of your recovery codes.\n\nIf this was not you, reset your password now and contact support.`,
+      });
+      return fresh;
+    },
+    wrongAnswer,
+  );
   ctx.jobs.kick();
   return codes;
-}
-
-/**
- * A check of the password and/or a code behind a session, under the sign-in lockout: a wrong answer
- * counts like a failed sign-in of the account (and toward the account-wide cap on wrong codes), in a
- * transaction that commits; once over a limit, every try is refused until the window passes. It is
- * recorded as what it is (`security_check_failed`): the owner was signed in, not signing in.
- * `check` answers null for a wrong password or code.
- */
-async function withCodeLockout<T>(
-  ctx: AppContext,
-  caller: AuthUser,
-  source: AuditSource,
-  check: (tx: Executor, user: UserRow) => Promise<T | null>,
-): Promise<T> {
-  const address = clientOf(source.ip);
-  const outcome = await ctx.db.transaction(async (tx): Promise<{ ok: T } | { refusedUntil: Date } | { wrong: true }> => {
-    await lockAddress(tx, address);
-    const user = await lockedUser(tx, caller.id);
-    const now = ctx.now();
-    const gate = await lockoutGate(tx, now, accountLoginKey(user.id), address, user.id);
-    if (gate.refusedUntil) return { refusedUntil: gate.refusedUntil };
-    const result = await check(tx, user);
-    if (result !== null) return { ok: result };
-    const target = userTarget(user);
-    await audit(tx, source, now, { action: 'security_check_failed', target, subjectUserId: user.id });
-    if (await gate.fail()) await audit(tx, source, now, { action: 'sign_in_locked', target, subjectUserId: user.id });
-    return { wrong: true };
-  });
-  if ('ok' in outcome) return outcome.ok;
-  if ('refusedUntil' in outcome) throw lockoutError(ctx, outcome.refusedUntil);
-  throw new AppError('BAD_REQUEST', WRONG_ANSWER);
 }
 
 /**
@@ -140,21 +115,27 @@ export async function disableTwoFactor(
   input: { password: string; code: string },
   source: AuditSource,
 ): Promise<void> {
-  await withCodeLockout(ctx, caller, source, async (tx, user) => {
-    if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off.');
-    const passwordOk = await verifyPassword(user.passwordHash, input.password);
-    const how = passwordOk ? await checkSecondFactor(ctx, tx, user, input.code) : null;
-    if (how !== 'code') return null;
-    const now = ctx.now();
-    await removeTwoFactor(tx, user.id);
-    await audit(tx, source, now, { action: 'two_factor_off', target: userTarget(user), subjectUserId: user.id });
-    await queueEmail(tx, {
-      to: user.email,
-      subject: 'Two-factor sign-in was turned off',
-      text: `Hello ${user.username},\n\nTwo-factor sign-in was turned off for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}).\n\nIf this was not you, reset your password now, sign out everywhere else on Account security and turn two-factor sign-in back on.`,
-    });
-    return true;
-  });
+  await checkBehindSession(
+    ctx,
+    caller,
+    source,
+    async (tx, user) => {
+      if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Two-factor sign-in is already off.');
+      const passwordOk = await verifyPassword(user.passwordHash, input.password);
+      const how = passwordOk ? await checkSecondFactor(ctx, tx, user, input.code) : null;
+      if (how !== 'code') return null;
+      const now = ctx.now();
+      await removeTwoFactor(tx, user.id);
+      await audit(tx, source, now, { action: 'two_factor_off', target: userTarget(user), subjectUserId: user.id });
+      await queueEmail(tx, {
+        to: user.email,
+        subject: 'Two-factor sign-in was turned off',
+        text: `Hello ${user.username},\n\nTwo-factor sign-in was turned off for your account at ${now.toUTCString()} (${source.device}, address ${source.ip}).\n\nIf this was not you, reset your password now, sign out everywhere else on Account security and turn two-factor sign-in back on.`,
+      });
+      return true;
+    },
+    wrongAnswer,
+  );
   ctx.jobs.kick();
 }
 
@@ -197,12 +178,18 @@ export async function replaceRecoveryCodesWithCode(
   code: string,
   source: AuditSource,
 ): Promise<string[]> {
-  return withCodeLockout(ctx, caller, source, async (tx, user) => {
-    if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Turn on two-factor sign-in first.');
-    if ((await checkSecondFactor(ctx, tx, user, code)) !== 'code') return null;
-    const now = ctx.now();
-    const codes = await issueRecoveryCodes(tx, user.id, now);
-    await audit(tx, source, now, { action: 'recovery_codes_new', target: userTarget(user), subjectUserId: user.id });
-    return codes;
-  });
+  return checkBehindSession(
+    ctx,
+    caller,
+    source,
+    async (tx, user) => {
+      if (!user.totpEnabledAt) throw new AppError('CONFLICT', 'Turn on two-factor sign-in first.');
+      if ((await checkSecondFactor(ctx, tx, user, code)) !== 'code') return null;
+      const now = ctx.now();
+      const codes = await issueRecoveryCodes(tx, user.id, now);
+      await audit(tx, source, now, { action: 'recovery_codes_new', target: userTarget(user), subjectUserId: user.id });
+      return codes;
+    },
+    wrongAnswer,
+  );
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
 
 const { users } = schema;
@@ -36,6 +36,20 @@ export async function isUsernameTaken(db: Executor, username: string): Promise<b
 export async function anyAdminExists(db: Executor): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ROLE_ADMIN')).limit(1);
   return !!row;
+}
+
+/**
+ * The ids of the ACTIVE administrators, their rows locked in id order: two admins deactivating each
+ * other at once take turns, so one of them always stays active.
+ */
+export async function lockActiveAdmins(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'ROLE_ADMIN'), eq(users.status, 'ACTIVE')))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 /** Inserts the user unless its email or username is taken (then false, and nothing written). */
@@ -78,9 +92,13 @@ export async function lockUser(db: Executor, id: number): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
 }
 
-/** Empties the user's notification list. */
-export async function deleteNotifications(db: Executor, userId: number): Promise<void> {
-  await db.delete(schema.notifications).where(eq(schema.notifications.userId, userId));
+/** Empties the user's notification list; answers how many went. */
+export async function deleteNotifications(db: Executor, userId: number): Promise<number> {
+  const gone = await db
+    .delete(schema.notifications)
+    .where(eq(schema.notifications.userId, userId))
+    .returning({ id: schema.notifications.id });
+  return gone.length;
 }
 
 /** One notification to one user. */

@@ -4,6 +4,7 @@ import type { AuditAction } from '@traffic/shared';
 import type { AuthUser } from '../../core/auth-user.ts';
 import { deviceName } from '../../lib/device.ts';
 import { insertAuditEvent } from './audit.repository.ts';
+import { auditCapped, SELF_SERVICE_ACTIONS } from './audit-repeats.ts';
 
 /** Who did it and from where: what every audit record carries beside the change itself. */
 export interface AuditSource {
@@ -38,20 +39,45 @@ export interface AuditEntry {
   after?: Record<string, unknown>;
 }
 
+/**
+ * Whether a change to `ownerId`'s data is someone else's (an administrator's, as only they reach
+ * another account's data): every such change is audited in its transaction, with before and after,
+ * and its owner sees it in their security activity (docs/decisions/0024-accountable-admins.md).
+ */
+export const actsForAnother = (actor: { id: number }, ownerId: number): boolean => actor.id !== ownerId;
+
+/** The fields that differ between two states of a record: the before and after of its audit entry. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
+
 /** Records one action, in the transaction `db` of the change it records. */
 export async function audit(db: Executor, source: AuditSource, at: Date, entry: AuditEntry): Promise<void> {
-  await insertAuditEvent(db, {
+  const record = {
     action: entry.action,
     actorId: source.actor?.id ?? null,
     actorEmail: source.actor?.email ?? null,
     targetType: entry.target?.type ?? null,
     targetId: entry.target ? String(entry.target.id) : null,
     targetLabel: entry.target?.label ?? null,
-    subjectUserId: entry.subjectUserId ?? null,
+    // An action on a user concerns that user unless the entry says otherwise: its owner sees it.
+    subjectUserId: entry.subjectUserId ?? (entry.target?.type === 'user' ? Number(entry.target.id) : null),
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: source.ip,
     device: source.device,
     at,
-  });
+  };
+  // An account's own repeated action is capped per window (audit-repeats.ts).
+  const selfService =
+    entry.subjectUserId !== undefined && source.actor?.id === entry.subjectUserId && SELF_SERVICE_ACTIONS.includes(entry.action);
+  if (selfService) await auditCapped(db, entry.subjectUserId!, record);
+  else await insertAuditEvent(db, record);
 }

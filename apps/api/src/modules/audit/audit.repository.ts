@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
 import type { AuditAction } from '@traffic/shared';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
-const { auditEvents } = schema;
+const { auditEvents, auditRepeats } = schema;
 
 export interface AuditRecord {
   action: AuditAction;
@@ -19,6 +19,8 @@ export interface AuditRecord {
   ip: string | null;
   device: string | null;
   at: Date;
+  /** How many times it happened (1 unless it sums up a window of repeats). */
+  repeats?: number;
 }
 
 /**
@@ -28,6 +30,73 @@ export interface AuditRecord {
  */
 export async function insertAuditEvent(db: Executor, record: AuditRecord): Promise<void> {
   await db.insert(auditEvents).values(record);
+}
+
+export type RepeatWindow = typeof auditRepeats.$inferSelect;
+
+/** The window of an account's action (audit-repeats.ts), locked for the rest of the transaction. */
+export async function lockRepeatWindow(db: Executor, subjectUserId: number, action: string): Promise<RepeatWindow | undefined> {
+  const [row] = await db
+    .select()
+    .from(auditRepeats)
+    .where(and(eq(auditRepeats.subjectUserId, subjectUserId), eq(auditRepeats.action, action)))
+    .for('update');
+  return row;
+}
+
+/** Counts one more repeat in the account's open window, keeping the latest one's details. */
+export async function countRepeat(db: Executor, subjectUserId: number, record: AuditRecord): Promise<void> {
+  await db
+    .update(auditRepeats)
+    .set({
+      repeats: sql`${auditRepeats.repeats} + 1`,
+      lastAt: record.at,
+      actorId: record.actorId,
+      actorEmail: record.actorEmail,
+      targetType: record.targetType ?? null,
+      targetId: record.targetId ?? null,
+      targetLabel: record.targetLabel ?? null,
+      after: record.after ?? null,
+      ip: record.ip,
+      device: record.device,
+    })
+    .where(and(eq(auditRepeats.subjectUserId, subjectUserId), eq(auditRepeats.action, record.action)));
+}
+
+/** Starts a new window for the account's action at `at`, with no repeats counted yet. */
+export async function openRepeatWindow(db: Executor, subjectUserId: number, action: string, at: Date): Promise<void> {
+  const fresh = {
+    windowStart: at,
+    lastAt: at,
+    repeats: 0,
+    actorId: null,
+    actorEmail: null,
+    targetType: null,
+    targetId: null,
+    targetLabel: null,
+    after: null,
+    ip: null,
+    device: null,
+  };
+  await db
+    .insert(auditRepeats)
+    .values({ subjectUserId, action, ...fresh })
+    .onConflictDoUpdate({ target: [auditRepeats.subjectUserId, auditRepeats.action], set: fresh });
+}
+
+/** Windows that started before `before` (they are over), locked, skipping any another transaction holds. */
+export async function lockEndedRepeatWindows(db: Executor, before: Date, limit: number): Promise<RepeatWindow[]> {
+  return db
+    .select()
+    .from(auditRepeats)
+    .where(lt(auditRepeats.windowStart, before))
+    .orderBy(asc(auditRepeats.windowStart))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deleteRepeatWindow(db: Executor, window: Pick<RepeatWindow, 'subjectUserId' | 'action'>): Promise<void> {
+  await db.delete(auditRepeats).where(and(eq(auditRepeats.subjectUserId, window.subjectUserId), eq(auditRepeats.action, window.action)));
 }
 
 export interface AuditFilters {
@@ -73,6 +142,7 @@ const eventFields = {
   after: auditEvents.after,
   ip: auditEvents.ip,
   device: auditEvents.device,
+  repeats: auditEvents.repeats,
 };
 
 /** One page of the records matching `where`, newest first (ids grow with time), and how many match, up to `countCap`. */

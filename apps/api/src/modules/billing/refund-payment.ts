@@ -173,6 +173,7 @@ export async function refundPayment(
     await audit(tx, source, ctx.now(), {
       action: 'payment_refunded',
       target: { type: 'payment', id: paymentId, label: row.email },
+      subjectUserId: Number(row.user_id),
       before: { status: row.status, ...money },
       after: { status: 'refunded', ...money, item: row.item, charge: row.kind, order: row.order_id, reason, refundId },
     });

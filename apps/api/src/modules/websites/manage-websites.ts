@@ -20,9 +20,27 @@ import {
   lockUserRow,
   updateWebsiteRow,
   websitesOfUser,
+  type WebsiteWithLocations,
 } from './websites.repository.ts';
 import { NINEHITS_DELETE_JOB, enqueueWebsiteSync } from './delivery-jobs.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { actsForAnother, audit, changedFields, userTarget, type AuditSource } from '../audit/audit-source.ts';
+
+/** What an audit record keeps of a website (an administrator's change to a customer's). */
+function websiteState(site: Omit<WebsiteWithLocations, 'ownerEmail' | 'ownerUsername'>): Record<string, unknown> {
+  return {
+    url: site.url,
+    type: site.type,
+    status: site.status,
+    dailyHitLimit: site.dailyHitLimit,
+    trafficSource: site.trafficSource,
+    trafficSourceType: site.trafficSourceType,
+    bounceRateReduction: site.bounceRateReduction,
+    geolocationType: site.geolocationType,
+    countries: [...site.countryCodes].sort(),
+    title: site.title,
+    searchEngine: site.searchEngine,
+  };
+}
 
 function fieldsOf(input: CreateWebsiteInput) {
   const seo = input.type !== 'normal';
@@ -34,6 +52,14 @@ function fieldsOf(input: CreateWebsiteInput) {
     geolocationType: input.geolocation_type,
     title: seo ? (input.title ?? null) : null,
     searchEngine: seo ? (input.search_engine ?? null) : null,
+  };
+}
+
+/** Names the website in both halves of a record, so each half reads on its own. */
+function withWebsite(id: number, change: { before?: Record<string, unknown>; after?: Record<string, unknown> }) {
+  return {
+    ...(change.before ? { before: { website: id, ...change.before } } : {}),
+    ...(change.after ? { after: { website: id, ...change.after } } : {}),
   };
 }
 
@@ -74,13 +100,13 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
 }
 
 /** PUT website: the address and the type stay as they are; the hits may grow by what is available. */
-export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: UpdateWebsiteInput): Promise<Website> {
+export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: UpdateWebsiteInput, source: AuditSource): Promise<Website> {
   assertMayEdit(actor);
   const existing = await websiteFor(ctx.db, actor, input.id);
   await ctx.db.transaction(async (tx) => {
-    await lockUserRow(tx, existing.userId);
+    const owner = await lockUserRow(tx, existing.userId);
     const current = await findWebsite(tx, existing.id);
-    if (!current) throw new AppError('NOT_FOUND', 'Website not found.');
+    if (!owner || !current) throw new AppError('NOT_FOUND', 'Website not found.');
     const capacity = await capacityOf(tx, current.userId, current.type, ctx.now());
     if (input.daily_hit_limit !== current.dailyHitLimit)
       refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits + current.dailyHitLimit));
@@ -90,6 +116,12 @@ export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: Upd
       { ...fieldsOf({ ...input, type: current.type as CreateWebsiteInput['type'] }), syncState: 'pending' },
       countries(input),
     );
+    if (actsForAnother(actor, owner.id)) {
+      const change = changedFields(websiteState(current), websiteState((await findWebsite(tx, current.id))!));
+      if (Object.keys(change.after).length > 0) {
+        await audit(tx, source, ctx.now(), { action: 'website_updated', target: userTarget(owner), ...withWebsite(current.id, change) });
+      }
+    }
     await enqueueWebsiteSync(tx, current.id);
   });
   ctx.jobs.kick();
@@ -104,7 +136,12 @@ export async function loadWebsite(ctx: AppContext, actor: AuthUser, id: number):
  * POST website/{id}/pause: pauses an ACTIVE website, activates any other. Activating needs an ACTIVE
  * account and the type's capacity not to be exceeded (an expired package cannot be used by un-pausing).
  */
-export async function togglePause(ctx: AppContext, actor: AuthUser, id: number): Promise<{ status: 'ACTIVE' | 'PAUSED'; message: string }> {
+export async function togglePause(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  source: AuditSource,
+): Promise<{ status: 'ACTIVE' | 'PAUSED'; message: string }> {
   const website = await websiteFor(ctx.db, actor, id);
   const status = await ctx.db.transaction(async (tx) => {
     const owner = await lockUserRow(tx, website.userId);
@@ -121,6 +158,13 @@ export async function togglePause(ctx: AppContext, actor: AuthUser, id: number):
         throw new AppError('CAPACITY', MSG.subscriptionExpired);
     }
     await updateWebsiteRow(tx, id, { status: next, pausedBySystem: false, syncState: 'pending' });
+    if (actsForAnother(actor, owner.id)) {
+      await audit(tx, source, ctx.now(), {
+        action: next === 'PAUSED' ? 'website_paused' : 'website_activated',
+        target: userTarget(owner),
+        ...withWebsite(id, { before: { url: current.url, status: current.status }, after: { url: current.url, status: next } }),
+      });
+    }
     await enqueueWebsiteSync(tx, id);
     return next;
   });
@@ -128,8 +172,27 @@ export async function togglePause(ctx: AppContext, actor: AuthUser, id: number):
   return { status, message: status === 'PAUSED' ? MSG.websitePaused : MSG.websiteActivated };
 }
 
-/** DELETE website/{id}/: the row goes at once; its 9Hits campaign is removed by a job. */
-export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+/**
+ * DELETE website/{id}/: the row goes at once; its 9Hits campaign is removed by a job. An
+ * administrator deleting a customer's website does it under the owner's row lock, with the record.
+ */
+export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number, source: AuditSource): Promise<void> {
+  const found = isAdmin(actor) ? await findWebsite(ctx.db, id) : undefined;
+  if (found && actsForAnother(actor, found.userId)) {
+    await ctx.db.transaction(async (tx) => {
+      const owner = await lockUserRow(tx, found.userId);
+      const current = await findWebsite(tx, id);
+      if (!owner || !current || !(await deleteWebsiteWithJob(tx, id, NINEHITS_DELETE_JOB)))
+        throw new AppError('NOT_FOUND', 'Website not found.');
+      await audit(tx, source, ctx.now(), {
+        action: 'website_deleted',
+        target: userTarget(owner),
+        ...withWebsite(id, { before: websiteState(current) }),
+      });
+    });
+    ctx.jobs.kick();
+    return;
+  }
   if (await deleteWebsiteWithJob(ctx.db, id, NINEHITS_DELETE_JOB, isAdmin(actor) ? undefined : actor.id)) {
     ctx.jobs.kick();
     return;

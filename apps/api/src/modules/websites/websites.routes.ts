@@ -12,11 +12,11 @@ export function websitesRoutes(client: NinehitsClient) {
   return async (app: FastifyInstance): Promise<void> => {
     const ctx = app.ctx;
     await route(app, api.create, (request) => createWebsite(ctx, currentUser(request), request.body));
-    await route(app, api.update, (request) => updateWebsite(ctx, currentUser(request), request.body));
+    await route(app, api.update, (request) => updateWebsite(ctx, currentUser(request), request.body, auditSource(request)));
     await route(app, api.load, (request) => loadWebsite(ctx, currentUser(request), request.params.id));
-    await route(app, api.togglePause, (request) => togglePause(ctx, currentUser(request), request.params.id));
+    await route(app, api.togglePause, (request) => togglePause(ctx, currentUser(request), request.params.id, auditSource(request)));
     await route(app, api.remove, async (request) => {
-      await deleteWebsite(ctx, currentUser(request), request.params.id);
+      await deleteWebsite(ctx, currentUser(request), request.params.id, auditSource(request));
       return { ok: true as const };
     });
     await route(app, api.setAllStatus, async (request) => ({

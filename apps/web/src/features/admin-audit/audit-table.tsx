@@ -97,7 +97,9 @@ export function AuditTable({ rows, busy }: { rows: AuditEvent[]; busy: boolean }
           {rows.map((row) => {
             const date = new Date(row.at);
             const time = Number.isNaN(date.getTime()) ? row.at : when.format(date);
-            const action = AUDIT_ACTION_LABELS[row.action] ?? row.action;
+            const label = AUDIT_ACTION_LABELS[row.action] ?? row.action;
+            // An account's repeats within a few minutes are one record with a count.
+            const action = (row.repeats ?? 1) > 1 ? `${label} (${row.repeats} times)` : label;
             return (
               <TableRow key={row.id} sx={{ verticalAlign: 'top' }}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -16,7 +16,10 @@ function EventItem({ event }: { event: EventRow }) {
   const where = [event.device, event.ip && `IP ${event.ip}`].filter(Boolean).join(' · ');
   return (
     <Box component="li" sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
-      <Typography sx={{ fontWeight: 600 }}>{ACCOUNT_EVENT_LABELS[event.action]}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>
+        {ACCOUNT_EVENT_LABELS[event.action]}
+        {(event.repeats ?? 1) > 1 && ` (${event.repeats} times)`}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         <time dateTime={event.at}>{formatWhen(event.at)}</time>
         {where && ` · ${where}`}
