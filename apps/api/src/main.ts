@@ -15,9 +15,27 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { prettyLogs: process.stdout.isTTY });
   for (const warning of config.warnings) app.log.warn(warning);
+  // docs/deploy.md, "Stopping": readiness turns red at once, the port closes, requests in flight
+  // finish (each keep-alive connection closes after its answer), running jobs finish or give their
+  // lease back, all within SHUTDOWN_DEADLINE_SECONDS; then the process exits 0.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down (at most ${config.shutdownDeadlineMs / 1000} s)`);
+    app.lifecycle.draining = true;
+    const force = setTimeout(() => {
+      app.log.warn('the shutdown deadline passed: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownDeadlineMs);
+    force.unref();
+    try {
+      await Promise.all([app.jobs.stop(config.shutdownDeadlineMs), app.close()]);
+    } catch (error) {
+      app.log.error({ err: error }, 'the shutdown did not finish cleanly');
+      process.exit(1);
+    }
+    app.log.info('shut down');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
