@@ -33,6 +33,7 @@ interface Outcome {
   ms: number;
   status: number;
   what: string;
+  /** What a failed request was answered (its first bytes) or why it got no answer. */
   error?: string;
 }
 
@@ -81,7 +82,8 @@ class CustomerLoad {
   private async call(what: string, send: () => ReturnType<typeof attempt>): Promise<number> {
     const at = Date.now();
     const res = await send();
-    this.outcomes.push({ at, ms: Date.now() - at, status: res.status, what, ...(res.error ? { error: res.error } : {}) });
+    const error = res.error ?? (res.status === 200 ? undefined : res.body.replace(/\s+/g, ' ').slice(0, 120));
+    this.outcomes.push({ at, ms: Date.now() - at, status: res.status, what, ...(error ? { error } : {}) });
     return res.status;
   }
 }
@@ -94,7 +96,8 @@ function figures(outcomes: Outcome[]) {
   return { requests: outcomes.length, failed: outcomes.filter((o) => o.status !== 200).length, p50: pct(50), p99: pct(99), max: ms.at(-1) ?? 0, statuses };
 }
 
-const failures = (outcomes: Outcome[]) => outcomes.filter((o) => o.status !== 200).map((o) => `${o.what} ${o.status} ${o.error ?? ''}`);
+const failures = (outcomes: Outcome[]) =>
+  outcomes.filter((o) => o.status !== 200).map((o) => `${o.what} ${o.status} ${o.error ?? ''} at ${new Date(o.at).toISOString()}`);
 
 describe('three servers behind HAProxy: rolling restart, a crash, a database outage', () => {
   const cleanup = new Cleanup();
@@ -117,6 +120,8 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
         REDIS_URL: redisUrl(),
         NINEHITS_BASE_URL: fake.baseUrl,
         MIGRATE_AT_START: 'false',
+        // Taken out of rotation by HAProxy's checks (two, a second apart) before the port closes.
+        SHUTDOWN_DELAY_SECONDS: '3',
         SHUTDOWN_DEADLINE_SECONDS: '5',
       },
     });
@@ -126,7 +131,7 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
   /** HAProxy sends a server traffic again after two good checks a second apart (deploy/haproxy.cfg, `rise 2`). */
   const backInRotation = async (server: ServerProcess) => {
     await waitFor(`${server.name} ready`, async () => (await readyStatus(server)) === 200, { timeoutMs: 30_000, intervalMs: 100 });
-    await sleep(2_500);
+    await sleep(4_000);
   };
   const expectNothingLost = async (load: CustomerLoad) => {
     const rows = await query<{ email: string; address: string }>(dbUrl, 'select email, address from users where email = any($1)', [
@@ -237,16 +242,16 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
     } finally {
       await load.stop();
     }
-    const before = load.between(0, killedAt);
-    const window = load.between(killedAt, killedAt + 2_000);
-    const after = load.between(killedAt + 2_000);
+    // Requests in flight when the process died may fail (those it was answering); every other
+    // request, before or after, is answered: one sent to the dead port is refused and HAProxy
+    // sends it to another server.
+    const inFlight = load.outcomes.filter((o) => o.at <= killedAt && o.at + o.ms >= killedAt);
+    const others = load.outcomes.filter((o) => !inFlight.includes(o));
     console.info(
-      `HAProxy SIGKILL of 1 of 3 servers: ${JSON.stringify(figures(window))} in the 2 s after the kill (requests in flight on the killed process), ${JSON.stringify(figures(after))} after`,
+      `HAProxy SIGKILL of 1 of 3 servers: ${inFlight.length} requests in flight at the kill, ${failures(inFlight).length} of them failed; every other request: ${JSON.stringify(figures(others))}`,
     );
-    expect(failures(before)).toEqual([]);
-    // Only what was in flight on the killed process (at most one request per customer) may fail.
-    expect(failures(window).length).toBeLessThanOrEqual(CUSTOMERS);
-    expect(failures(after)).toEqual([]);
+    expect(failures(others)).toEqual([]);
+    expect(failures(inFlight).length).toBeLessThanOrEqual(CUSTOMERS);
     await expectNothingLost(load);
 
     const leaseStart = Date.now();

@@ -74,11 +74,17 @@ describe('loadConfig', () => {
     expect(() => readFileSync(join(dir, 'jwt-secret'))).toThrow();
   });
 
-  it('reads the process role, migrate-at-start and the shutdown deadline (defaults: all, on, 20 s)', () => {
+  it('reads the process role, migrate-at-start and the shutdown delay and deadline (defaults: all, on, 5 s, 20 s)', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() });
-    expect([defaults.role, defaults.migrateAtStart, defaults.shutdownDeadlineMs]).toEqual(['all', true, 20_000]);
-    const set = loadConfig({ DATA_DIR: dataDir(), SERVER_ROLE: 'jobs', MIGRATE_AT_START: 'false', SHUTDOWN_DEADLINE_SECONDS: '5' });
-    expect([set.role, set.migrateAtStart, set.shutdownDeadlineMs]).toEqual(['jobs', false, 5_000]);
+    expect([defaults.role, defaults.migrateAtStart, defaults.shutdownDelayMs, defaults.shutdownDeadlineMs]).toEqual(['all', true, 5_000, 20_000]);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      SERVER_ROLE: 'jobs',
+      MIGRATE_AT_START: 'false',
+      SHUTDOWN_DELAY_SECONDS: '0',
+      SHUTDOWN_DEADLINE_SECONDS: '5',
+    });
+    expect([set.role, set.migrateAtStart, set.shutdownDelayMs, set.shutdownDeadlineMs]).toEqual(['jobs', false, 0, 5_000]);
     expect(problemsOf({ SERVER_ROLE: 'worker' })).toEqual([expect.stringMatching(/^SERVER_ROLE: must be all, web or jobs/)]);
   });
 
@@ -97,6 +103,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MIGRATE_AT_START: 'yes' }, 'MIGRATE_AT_START'],
     [{ SHUTDOWN_DEADLINE_SECONDS: '0' }, 'SHUTDOWN_DEADLINE_SECONDS'],
+    [{ SHUTDOWN_DELAY_SECONDS: '-1' }, 'SHUTDOWN_DELAY_SECONDS'],
   ])('rejects %j, naming %s', (env, name) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);

@@ -107,6 +107,10 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   ),
+  SHUTDOWN_DELAY_SECONDS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(120, 'must be at most 120').default(5),
+  ),
   SHUTDOWN_DEADLINE_SECONDS: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(600, 'must be at most 600').default(20),
@@ -154,7 +158,13 @@ export interface Config extends BackgroundSettings {
   role: 'all' | 'web' | 'jobs';
   /** Apply pending migrations at start (the default); off when `npm run db:migrate` is its own deploy step. */
   migrateAtStart: boolean;
-  /** On SIGTERM, how long requests in flight and running jobs get before the process exits anyway. */
+  /**
+   * On SIGTERM, how long the process keeps taking new connections after readiness turned red, so
+   * that the load balancer's checks take it out of rotation before its port closes: a connection
+   * still waiting to be accepted when the port closes is reset, a failure no balancer may retry.
+   */
+  shutdownDelayMs: number;
+  /** On SIGTERM, after that delay, how long requests in flight and running jobs get before the process exits anyway. */
   shutdownDeadlineMs: number;
   /** Said at start-up, not refused: settings that are allowed but deserve a second look. */
   warnings: string[];
@@ -291,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     role: e.SERVER_ROLE,
     migrateAtStart: e.MIGRATE_AT_START === 'true',
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
     ...backgroundSettings(e),
     warnings,

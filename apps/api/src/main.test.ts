@@ -60,7 +60,7 @@ describe('PostgreSQL without JWT_SECRET', () => {
 describe('migrating as its own step (MIGRATE_AT_START=false), then SIGTERM', () => {
   it('refuses an unmigrated database, starts once `db:migrate` has run, and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'traffic-main-'));
-    const env = { DATA_DIR: dataDir, MIGRATE_AT_START: 'false' };
+    const env = { DATA_DIR: dataDir, MIGRATE_AT_START: 'false', SHUTDOWN_DELAY_SECONDS: '1' };
     const refused = await runServer({ ...env, PORT: String(await freePort()) }, 60_000);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('the database lacks migrations of this build: run `npm run db:migrate` first');
@@ -84,7 +84,7 @@ describe('migrating as its own step (MIGRATE_AT_START=false), then SIGTERM', () 
     });
     // runServer sent SIGTERM once the server answered.
     expect(started.code).toBe(0);
-    expect(started.output).toContain('SIGTERM received, shutting down (at most 20 s)');
+    expect(started.output).toContain('SIGTERM received, shutting down (port closes in 1 s, then at most 20 s)');
     expect(started.output).toContain('shut down');
   }, 150_000);
 });

@@ -15,15 +15,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { prettyLogs: process.stdout.isTTY });
   for (const warning of config.warnings) app.log.warn(warning);
-  // docs/deploy.md, "Stopping": readiness turns red at once, the port closes, requests in flight
-  // finish (each keep-alive connection closes after its answer), running jobs finish or give their
-  // lease back, all within SHUTDOWN_DEADLINE_SECONDS; then the process exits 0.
+  // docs/deploy.md, "Stopping (SIGTERM)": readiness turns red at once; after SHUTDOWN_DELAY_SECONDS
+  // (the balancer's checks have taken the process out of rotation; SIGINT, a terminal's Ctrl-C, skips
+  // it) the port closes, requests in flight finish (each keep-alive connection closes after its
+  // answer), running jobs finish or give their lease back, all within SHUTDOWN_DEADLINE_SECONDS;
+  // then the process exits 0.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received, shutting down (at most ${config.shutdownDeadlineMs / 1000} s)`);
     app.lifecycle.draining = true;
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app.log.info(`${signal} received, shutting down (port closes in ${delayMs / 1000} s, then at most ${config.shutdownDeadlineMs / 1000} s)`);
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const force = setTimeout(() => {
       app.log.warn('the shutdown deadline passed: closing the connections still open');
       app.server.closeAllConnections();
