@@ -240,7 +240,9 @@ function checkHaproxy(options) {
     );
   }
   process.stdout.write(
-    'HAProxy is missing at ' + haproxy + " and the reliability suite needs it: installing Debian's haproxy package (apt-get install haproxy, once).\n",
+    'HAProxy is missing at ' +
+      haproxy +
+      " and the reliability suite needs it: installing Debian's haproxy package (apt-get install haproxy, once).\n",
   );
   var log = path.join(os.tmpdir(), 'traffic-haproxy-install-' + process.pid + '.log');
   var problem =
@@ -257,7 +259,8 @@ function checkHaproxy(options) {
     );
   }
   fs.unlinkSync(log);
-  if (!isExecutableFile(haproxy)) return fail('apt-get installed the haproxy package, but ' + haproxy + ' is still not an executable file.');
+  if (!isExecutableFile(haproxy))
+    return fail('apt-get installed the haproxy package, but ' + haproxy + ' is still not an executable file.');
   return 0;
 }
 
@@ -280,7 +283,8 @@ function main(args, overrides) {
     overrides || {},
   );
   var what = args[0] || 'node';
-  if (what !== 'node' && what !== 'browser' && what !== 'haproxy') return fail('usage: node scripts/prerequisites.cjs [node|browser|haproxy]');
+  if (what !== 'node' && what !== 'browser' && what !== 'haproxy')
+    return fail('usage: node scripts/prerequisites.cjs [node|browser|haproxy]');
   var code = checkNode(options.nodeVersion);
   if (code !== 0 || what === 'node') return code;
   return what === 'haproxy' ? checkHaproxy(options) : checkBrowser(options);

@@ -220,6 +220,9 @@ describe('no HAProxy at the default place (the reliability suite)', () => {
       'install -y --no-install-recommends -qq -o DPkg::Lock::Timeout=600 haproxy DEBIAN_FRONTEND=noninteractive',
     ]);
     // The stand-in installed nothing: the script says so instead of claiming success.
-    expect(result).toMatchObject({ code: 1, stderr: `apt-get installed the haproxy package, but ${missing} is still not an executable file.\n` });
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `apt-get installed the haproxy package, but ${missing} is still not an executable file.\n`,
+    });
   });
 });

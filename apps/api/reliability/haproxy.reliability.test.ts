@@ -69,8 +69,16 @@ class CustomerLoad {
   private async loop(customer: HttpSession): Promise<void> {
     const email = customer.user.email;
     for (let n = (this.acknowledged.get(email) ?? 0) + 1; !this.stopped; n++) {
-      await this.call('load', () => attempt(this.base, 'POST', `/api/users/load/${email}`, { headers: customer.headers, timeoutMs: 15_000 }));
-      const details = { address: `${n} Main Street`, phoneNumber: '94771234567', fullName: 'Ada/Lovelace', city: 'Colombo', country: 'Sri Lanka' };
+      await this.call('load', () =>
+        attempt(this.base, 'POST', `/api/users/load/${email}`, { headers: customer.headers, timeoutMs: 15_000 }),
+      );
+      const details = {
+        address: `${n} Main Street`,
+        phoneNumber: '94771234567',
+        fullName: 'Ada/Lovelace',
+        city: 'Colombo',
+        country: 'Sri Lanka',
+      };
       const status = await this.call('update', () =>
         attempt(this.base, 'PUT', `/api/users/update/${email}`, { headers: customer.headers, json: details, timeoutMs: 15_000 }),
       );
@@ -93,7 +101,14 @@ function figures(outcomes: Outcome[]) {
   const pct = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0;
   const statuses: Record<string, number> = {};
   for (const o of outcomes) statuses[o.status] = (statuses[o.status] ?? 0) + 1;
-  return { requests: outcomes.length, failed: outcomes.filter((o) => o.status !== 200).length, p50: pct(50), p99: pct(99), max: ms.at(-1) ?? 0, statuses };
+  return {
+    requests: outcomes.length,
+    failed: outcomes.filter((o) => o.status !== 200).length,
+    p50: pct(50),
+    p99: pct(99),
+    max: ms.at(-1) ?? 0,
+    statuses,
+  };
 }
 
 const failures = (outcomes: Outcome[]) =>
@@ -127,7 +142,8 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
     });
     return servers[i];
   };
-  const readyStatus = async (server: ServerProcess) => (await attempt(server.baseUrl, 'GET', '/api/health/ready', { timeoutMs: HANG_MS })).status;
+  const readyStatus = async (server: ServerProcess) =>
+    (await attempt(server.baseUrl, 'GET', '/api/health/ready', { timeoutMs: HANG_MS })).status;
   /** HAProxy sends a server traffic again after two good checks a second apart (deploy/haproxy.cfg, `rise 2`). */
   const backInRotation = async (server: ServerProcess) => {
     await waitFor(`${server.name} ready`, async () => (await readyStatus(server)) === 200, { timeoutMs: 30_000, intervalMs: 100 });
@@ -147,7 +163,10 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
     dbUrl = pg.databaseUrl('traffic');
     // npm run db:migrate, as its own step: the servers below do not migrate (MIGRATE_AT_START=false).
     const migrated = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['apps/api/dist/migrate.js'], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', DATABASE_URL: dbUrl } });
+      const child = spawn(process.execPath, ['apps/api/dist/migrate.js'], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: dbUrl },
+      });
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -256,13 +275,20 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
 
     const leaseStart = Date.now();
     await waitFor(
-      'the killed process\'s job taken over after its lease',
+      "the killed process's job taken over after its lease",
       async () =>
-        (await query<{ n: number }>(dbUrl, `select count(*)::int as n from jobs where kind = $1 and done_at is null and failed_at is null`, [NINEHITS_SYNC_JOB]))[0]!
-          .n === 0,
+        (
+          await query<{ n: number }>(
+            dbUrl,
+            `select count(*)::int as n from jobs where kind = $1 and done_at is null and failed_at is null`,
+            [NINEHITS_SYNC_JOB],
+          )
+        )[0]!.n === 0,
       { timeoutMs: 150_000, intervalMs: 500 },
     );
-    console.info(`HAProxy SIGKILL: the killed process's 9Hits job finished ${Math.round((Date.now() - killedAt) / 1000)} s after the kill (lease 60 s)`);
+    console.info(
+      `HAProxy SIGKILL: the killed process's 9Hits job finished ${Math.round((Date.now() - killedAt) / 1000)} s after the kill (lease 60 s)`,
+    );
     expect(Date.now() - leaseStart).toBeGreaterThan(0);
     const synced = await query<{ id: number; ninehits_key: string | null; sync_state: string }>(
       dbUrl,
@@ -277,7 +303,9 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
     // None twice: one campaign per website, even for the one whose siteAdd answer died with its process.
     expect(fake.campaigns.size).toBe(3);
     expect(new Set(fake.added).size).toBe(fake.added.length);
-    const claims = await query<{ job_id: string; app: string }>(dbUrl, 'select job_id, app from reliability_job_claims where kind = $1', [NINEHITS_SYNC_JOB]);
+    const claims = await query<{ job_id: string; app: string }>(dbUrl, 'select job_id, app from reliability_job_claims where kind = $1', [
+      NINEHITS_SYNC_JOB,
+    ]);
     const heldClaims = claims.filter((c) => claims.filter((d) => d.job_id === c.job_id).length > 1);
     expect(heldClaims.map((c) => c.app)).toContain(victim!.name);
     expect(new Set(heldClaims.map((c) => c.app)).size).toBe(2);

@@ -70,13 +70,20 @@ describe('loadConfig', () => {
       }
       return [];
     })();
-    expect(problems).toEqual([expect.stringMatching(/^JWT_SECRET: required when DATABASE_URL is set \(every server process on one PostgreSQL must share it/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^JWT_SECRET: required when DATABASE_URL is set \(every server process on one PostgreSQL must share it/),
+    ]);
     expect(() => readFileSync(join(dir, 'jwt-secret'))).toThrow();
   });
 
   it('reads the process role, migrate-at-start and the shutdown delay and deadline (defaults: all, on, 5 s, 20 s)', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() });
-    expect([defaults.role, defaults.migrateAtStart, defaults.shutdownDelayMs, defaults.shutdownDeadlineMs]).toEqual(['all', true, 5_000, 20_000]);
+    expect([defaults.role, defaults.migrateAtStart, defaults.shutdownDelayMs, defaults.shutdownDeadlineMs]).toEqual([
+      'all',
+      true,
+      5_000,
+      20_000,
+    ]);
     const set = loadConfig({
       DATA_DIR: dataDir(),
       SERVER_ROLE: 'jobs',

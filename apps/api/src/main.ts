@@ -26,7 +26,9 @@ async function main(): Promise<void> {
     stopping = true;
     app.lifecycle.draining = true;
     const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
-    app.log.info(`${signal} received, shutting down (port closes in ${delayMs / 1000} s, then at most ${config.shutdownDeadlineMs / 1000} s)`);
+    app.log.info(
+      `${signal} received, shutting down (port closes in ${delayMs / 1000} s, then at most ${config.shutdownDeadlineMs / 1000} s)`,
+    );
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const force = setTimeout(() => {
       app.log.warn('the shutdown deadline passed: closing the connections still open');

@@ -25,12 +25,18 @@ export function haproxyConfig(front: number, servers: { name: string; port: numb
       serversWritten = true;
     } else out.push(line);
   }
-  if (!serversWritten || !out.some((l) => l.includes(`bind 127.0.0.1:${front}`))) throw new Error('deploy/haproxy.cfg has no bind or server line');
+  if (!serversWritten || !out.some((l) => l.includes(`bind 127.0.0.1:${front}`)))
+    throw new Error('deploy/haproxy.cfg has no bind or server line');
   return out.join('\n');
 }
 
 /** Runs haproxy in the foreground on the given config until the cleanup; resolves once `probe` answers 200 through it. */
-export async function startHaproxy(cleanup: Cleanup, config: string, front: number, probe: string): Promise<{ baseUrl: string; output(): string }> {
+export async function startHaproxy(
+  cleanup: Cleanup,
+  config: string,
+  front: number,
+  probe: string,
+): Promise<{ baseUrl: string; output(): string }> {
   if (!existsSync(HAPROXY)) throw new Error(`HAProxy is missing at ${HAPROXY}: run \`node scripts/prerequisites.cjs haproxy\``);
   const dir = mkdtempSync(join(tmpdir(), 'traffic-rel-haproxy-'));
   const file = join(dir, 'haproxy.cfg');

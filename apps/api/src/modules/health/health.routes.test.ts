@@ -61,12 +61,18 @@ describe('GET /api/health/live and /api/health/ready', () => {
   });
 
   it('SERVER_ROLE=jobs serves the health endpoints and nothing of the API or the web app', async () => {
-    const app = await buildApp(loadConfig(testEnv({ SERVER_ROLE: 'jobs' })), { database: t.testDb.database, logger: false, runJobs: false });
+    const app = await buildApp(loadConfig(testEnv({ SERVER_ROLE: 'jobs' })), {
+      database: t.testDb.database,
+      logger: false,
+      runJobs: false,
+    });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/packages' })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'a', password: 'b' } })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'a', password: 'b' } })).statusCode).toBe(
+        404,
+      );
       expect((await app.inject({ method: 'GET', url: '/sandbox/mail' })).statusCode).toBe(404);
     } finally {
       await app.close();
