@@ -313,10 +313,10 @@ describe('three servers behind HAProxy: rolling restart, a crash, a database out
 
   it('(c) PostgreSQL stopped for 10 s: readiness red, a quick 503 not a hang, nothing lost, back within seconds', async () => {
     const load = new CustomerLoad(proxy.baseUrl, customers).start();
-    let stoppedAt = 0;
-    let startedAt = 0;
-    let redAfterMs = 0;
-    let greenAfterMs = 0;
+    let stoppedAt: number;
+    let startedAt: number;
+    let redAfterMs: number;
+    let greenAfterMs: number;
     try {
       await sleep(2_000);
       stoppedAt = Date.now();
