@@ -15,7 +15,7 @@
  * Then it prints the table, stops every process it started and drops its database.
  * All traffic goes to 127.0.0.1.
  *
- * Options: --skip-build (reuse apps/web/dist), --keep-db (leave the database for EXPLAIN),
+ * Options: --skip-build (reuse apps/web/dist and apps/api/dist), --keep-db (leave the database for EXPLAIN),
  *          --reuse-db (use an already seeded `bench` database; implies --keep-db),
  *          --only=packages,load,mixed,admin,delivery,landing (a subset of the phases, while investigating).
  */
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   log(`Load average at start: ${machine.loadAtStart} (other processes on this machine skew every figure)`);
 
   if (!skipBuild) {
-    log('\n[1/9] npm run build (the production web app; fails on the bundle budget)');
+    log('\n[1/9] npm run build (the production web app and server; fails on the bundle budget)');
     await runCommand('npm', ['run', 'build']);
   }
   const bundle = analyseBundle(DIST);

@@ -5,6 +5,7 @@
  *
  *   node scripts/prerequisites.cjs           the Node.js version (package.json "engines")
  *   node scripts/prerequisites.cjs browser   that, then Chromium for the end-to-end tests
+ *   node scripts/prerequisites.cjs haproxy   that, then HAProxy for the reliability suite
  *
  * CommonJS in syntax that old Node.js versions still parse: the version message has to be
  * readable on exactly the Node.js it refuses.
@@ -12,6 +13,9 @@
  * Chromium: CHROMIUM_PATH when set (it must name an executable file), else Debian's
  * /usr/bin/chromium. When that is missing, root with apt-get installs Debian's `chromium` package;
  * anyone else gets the command to run. A browser is never downloaded from anywhere else.
+ *
+ * HAProxy (apps/api/reliability/haproxy.reliability.test.ts puts three servers behind it): Debian's
+ * /usr/sbin/haproxy, installed the same way (package `haproxy`) when missing.
  */
 'use strict';
 
@@ -21,6 +25,7 @@ var path = require('path');
 var childProcess = require('child_process');
 
 var DEFAULT_CHROMIUM = '/usr/bin/chromium';
+var DEFAULT_HAPROXY = '/usr/sbin/haproxy';
 var INSTALL_COMMAND = 'sudo apt-get install chromium';
 // Another apt-get (or unattended-upgrades) may hold dpkg's lock; wait for it rather than fail.
 var APT_OPTIONS = ['-qq', '-o', 'DPkg::Lock::Timeout=600'];
@@ -30,7 +35,7 @@ var LOG_TAIL_LINES = 30;
  * The facts of the machine, gathered once in main(): the environment is read there and nowhere
  * else. (This script cannot use the server's config module: it must run, and parse, before the
  * Node.js version is known to be one that module needs.)
- * @typedef {{ nodeVersion: string, uid: number, defaultChromium: string, env: NodeJS.ProcessEnv }} Options
+ * @typedef {{ nodeVersion: string, uid: number, defaultChromium: string, defaultHaproxy: string, env: NodeJS.ProcessEnv }} Options
  */
 
 /** @param {string} message */
@@ -219,6 +224,46 @@ function checkBrowser(options) {
   return installChromium(aptGet, chromium, options.env);
 }
 
+/** @param {Options} options */
+function checkHaproxy(options) {
+  var haproxy = options.defaultHaproxy;
+  if (isExecutableFile(haproxy)) return 0;
+  var aptGet = findOnPath('apt-get', options.env.PATH);
+  if (!aptGet || options.uid !== 0) {
+    var reason = !aptGet ? 'apt-get is not available here' : 'only root can install it';
+    return fail(
+      'The reliability suite needs HAProxy at ' +
+        haproxy +
+        ', which is missing, and ' +
+        reason +
+        ': run `sudo apt-get install haproxy`, then run the command again.',
+    );
+  }
+  process.stdout.write(
+    'HAProxy is missing at ' +
+      haproxy +
+      " and the reliability suite needs it: installing Debian's haproxy package (apt-get install haproxy, once).\n",
+  );
+  var log = path.join(os.tmpdir(), 'traffic-haproxy-install-' + process.pid + '.log');
+  var problem =
+    runAptGet(aptGet, ['update'].concat(APT_OPTIONS), log, options.env) ||
+    runAptGet(aptGet, ['install', '-y', '--no-install-recommends'].concat(APT_OPTIONS, ['haproxy']), log, options.env);
+  if (problem) {
+    process.stderr.write(lastLines(log, LOG_TAIL_LINES) + '\n');
+    return fail(
+      "Installing Debian's haproxy package failed: " +
+        problem +
+        ' (its output is above, all of it in ' +
+        log +
+        '); run `sudo apt-get install haproxy` yourself, then run the command again.',
+    );
+  }
+  fs.unlinkSync(log);
+  if (!isExecutableFile(haproxy))
+    return fail('apt-get installed the haproxy package, but ' + haproxy + ' is still not an executable file.');
+  return 0;
+}
+
 /**
  * Returns the exit code. `overrides` lets the tests stand in for the facts of the machine (the
  * Node.js version, the user id, where Chromium is expected); the command line passes none.
@@ -232,15 +277,17 @@ function main(args, overrides) {
       nodeVersion: process.versions.node,
       uid: typeof process.getuid === 'function' ? process.getuid() : -1,
       defaultChromium: DEFAULT_CHROMIUM,
+      defaultHaproxy: DEFAULT_HAPROXY,
       env: process.env,
     },
     overrides || {},
   );
   var what = args[0] || 'node';
-  if (what !== 'node' && what !== 'browser') return fail('usage: node scripts/prerequisites.cjs [node|browser]');
+  if (what !== 'node' && what !== 'browser' && what !== 'haproxy')
+    return fail('usage: node scripts/prerequisites.cjs [node|browser|haproxy]');
   var code = checkNode(options.nodeVersion);
   if (code !== 0 || what === 'node') return code;
-  return checkBrowser(options);
+  return what === 'haproxy' ? checkHaproxy(options) : checkBrowser(options);
 }
 
 module.exports = { main: main };

@@ -58,7 +58,7 @@ interface Run {
   args?: string[];
   env?: Record<string, string>;
   /** Stand-ins for the machine's facts (Node.js version, user id, where Chromium is expected). */
-  overrides?: { nodeVersion?: string; uid?: number; defaultChromium?: string };
+  overrides?: { nodeVersion?: string; uid?: number; defaultChromium?: string; defaultHaproxy?: string };
 }
 
 /** Spawns the real script with a PATH holding only `binDir` (so no real apt-get can run). */
@@ -188,5 +188,41 @@ describe('no Chromium at the default place', () => {
       `apt-get installed the chromium package, but ${missingChromium} is still not an executable file; ` +
         'set CHROMIUM_PATH to the Chromium executable and run the command again.\n',
     );
+  });
+});
+
+describe('no HAProxy at the default place (the reliability suite)', () => {
+  it('passes silently when it is there, calling no apt-get', () => {
+    fakeAptGet('fails');
+    const present = join(dir, 'haproxy');
+    writeFileSync(present, '#!/bin/sh\n', { mode: 0o755 });
+    expect(run({ args: ['haproxy'], overrides: { uid: 0, defaultHaproxy: present } })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(aptCalls()).toEqual([]);
+  });
+
+  it('as a user other than root, names the command and leaves apt-get alone', () => {
+    fakeAptGet('fails');
+    const result = run({ args: ['haproxy'], overrides: { uid: 1000, defaultHaproxy: join(dir, 'none', 'haproxy') } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('which is missing, and only root can install it: run `sudo apt-get install haproxy`');
+    expect(aptCalls()).toEqual([]);
+  });
+
+  it("as root with apt-get, says so in one line and installs Debian's package non-interactively", () => {
+    fakeAptGet('installs-nothing');
+    const missing = join(dir, 'none', 'haproxy');
+    const result = run({ args: ['haproxy'], overrides: { uid: 0, defaultHaproxy: missing } });
+    expect(result.stdout).toBe(
+      `HAProxy is missing at ${missing} and the reliability suite needs it: installing Debian's haproxy package (apt-get install haproxy, once).\n`,
+    );
+    expect(aptCalls()).toEqual([
+      'update -qq -o DPkg::Lock::Timeout=600 DEBIAN_FRONTEND=noninteractive',
+      'install -y --no-install-recommends -qq -o DPkg::Lock::Timeout=600 haproxy DEBIAN_FRONTEND=noninteractive',
+    ]);
+    // The stand-in installed nothing: the script says so instead of claiming success.
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `apt-get installed the haproxy package, but ${missing} is still not an executable file.\n`,
+    });
   });
 });

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
+import { migrationsApplied, openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
 import type { Config } from './config.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -16,6 +16,7 @@ import { ensureAdmin } from './modules/accounts/ensure-admin.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { Lifecycle } from './modules/health/check-health.ts';
 import { clientConfigRoutes } from './modules/health/client-config.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { securityRoutes } from './modules/accounts/security.routes.ts';
@@ -90,6 +91,8 @@ declare module 'fastify' {
     ctx: AppContext;
     metrics: Metrics;
     jobs: JobRunner;
+    /** `draining` turns readiness red and closes each connection after its answer (main.ts, on SIGTERM). */
+    lifecycle: Lifecycle;
     scheduler: Scheduler;
   }
 }
@@ -116,13 +119,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     // docs/product.md writes some paths with a trailing slash (DELETE website/{id}/); both forms are served.
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, a request that arrives on an open keep-alive connection is still answered (and
+    // its connection then closed, below), not refused with a 503 the client would count as failed.
+    return503OnClosing: false,
   }) as unknown as App;
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
 
   const database = options.database ?? (await openDatabase(config.database));
   const ownsDatabase = !options.database;
   const metrics = new Metrics(() => queueCounts(database.db));
   const jobs = new JobRunner(database.db, app.log, {
     concurrency: config.jobs.concurrency,
+    stopDeadlineMs: config.shutdownDeadlineMs,
     onJob: (kind, outcome, seconds) => {
       metrics.jobs.inc({ kind, outcome });
       metrics.jobDuration.observe({ kind }, seconds);
@@ -136,7 +145,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => listener?.close());
 
   try {
-    if (ownsDatabase) await runMigrations(database);
+    if (ownsDatabase && config.migrateAtStart) await runMigrations(database);
+    else if (ownsDatabase && !(await migrationsApplied(database)))
+      throw new Error('the database lacks migrations of this build: run `npm run db:migrate` first, or set MIGRATE_AT_START=true');
     const catalogue = new CatalogueCache(database.db, listener);
     const ctx: AppContext = { config, database, db: database.db, log: app.log, catalogue, now: options.now ?? (() => new Date()), jobs };
     app.decorate('ctx', ctx);
@@ -185,6 +196,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerNulGuard(app);
+  // Shutting down: each keep-alive connection closes after its current answer.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
   app.routeRegistry = [];
   collectRoutes(app, app.routeRegistry);
 
@@ -197,7 +212,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ redis, ninehits }));
+      await api.register(healthRoutes({ redis, ninehits, lifecycle }));
+      // A jobs-only process answers its health endpoints and nothing else (docs/deploy.md, "Process roles").
+      if (config.role === 'jobs') return;
       await api.register(clientConfigRoutes);
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
@@ -213,7 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   // The sandboxes exist only in sandbox mode; in live mode /sandbox/* falls through to 404.
-  if (config.paymentsMode === 'sandbox') {
+  if (config.paymentsMode === 'sandbox' && config.role !== 'jobs') {
     await app.register(
       async (sandbox) => {
         guardSandboxMerchantApis(app, sandbox);
@@ -228,10 +245,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  await registerWebApp(app, options.webRoot);
+  if (config.role !== 'jobs') await registerWebApp(app, options.webRoot);
   // Background work starts once the server answers: in sandbox mode the jobs' first calls (9Hits,
   // the gateways) are to this very server, and would otherwise fail and back off at every start.
-  if (options.runJobs !== false)
+  if (options.runJobs !== false && config.role !== 'web')
     app.addHook('onListen', async () => {
       jobs.start();
       // Work enqueued by another process starts here within a round trip, not at the next poll.

@@ -54,8 +54,45 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@127.0.0.1:5432/app' });
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@127.0.0.1:5432/app', JWT_SECRET: 'x'.repeat(32) });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/app', poolSize: 10 });
+    expect(config.jwtSecret).toBe('x'.repeat(32));
+  });
+
+  it('refuses PostgreSQL without JWT_SECRET, saying why, and generates no secret', () => {
+    const dir = dataDir();
+    const problems = (() => {
+      try {
+        loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@127.0.0.1:5432/app' });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    })();
+    expect(problems).toEqual([
+      expect.stringMatching(/^JWT_SECRET: required when DATABASE_URL is set \(every server process on one PostgreSQL must share it/),
+    ]);
+    expect(() => readFileSync(join(dir, 'jwt-secret'))).toThrow();
+  });
+
+  it('reads the process role, migrate-at-start and the shutdown delay and deadline (defaults: all, on, 5 s, 20 s)', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect([defaults.role, defaults.migrateAtStart, defaults.shutdownDelayMs, defaults.shutdownDeadlineMs]).toEqual([
+      'all',
+      true,
+      5_000,
+      20_000,
+    ]);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      SERVER_ROLE: 'jobs',
+      MIGRATE_AT_START: 'false',
+      SHUTDOWN_DELAY_SECONDS: '0',
+      SHUTDOWN_DEADLINE_SECONDS: '5',
+    });
+    expect([set.role, set.migrateAtStart, set.shutdownDelayMs, set.shutdownDeadlineMs]).toEqual(['jobs', false, 0, 5_000]);
+    expect(problemsOf({ SERVER_ROLE: 'worker' })).toEqual([expect.stringMatching(/^SERVER_ROLE: must be all, web or jobs/)]);
   });
 
   it.each([
@@ -71,6 +108,9 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MIGRATE_AT_START: 'yes' }, 'MIGRATE_AT_START'],
+    [{ SHUTDOWN_DEADLINE_SECONDS: '0' }, 'SHUTDOWN_DEADLINE_SECONDS'],
+    [{ SHUTDOWN_DELAY_SECONDS: '-1' }, 'SHUTDOWN_DELAY_SECONDS'],
   ])('rejects %j, naming %s', (env, name) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);

@@ -99,6 +99,22 @@ const envSchema = z.object({
   BUSINESS_NAME: optionalString.pipe(z.string().max(120, 'must be at most 120 characters').optional()),
   BUSINESS_ADDRESS: optionalString.pipe(z.string().max(400, 'must be at most 400 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVER_ROLE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['all', 'web', 'jobs'], { error: 'must be all, web or jobs' }).default('all'),
+  ),
+  MIGRATE_AT_START: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  ),
+  SHUTDOWN_DELAY_SECONDS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(120, 'must be at most 120').default(5),
+  ),
+  SHUTDOWN_DEADLINE_SECONDS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(600, 'must be at most 600').default(20),
+  ),
   ...backgroundEnvShape,
 });
 
@@ -134,6 +150,22 @@ export interface Config extends BackgroundSettings {
   /** Admins must turn two-factor sign-in on before any admin screen answers them (on by default in live mode). */
   adminTwoFactorRequired: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * What this process does (docs/deploy.md, "Process roles"): `web` serves HTTP and runs no jobs,
+   * `jobs` runs the job runner and the periodic tasks and serves only the health endpoints, `all`
+   * (the default, one machine) does both.
+   */
+  role: 'all' | 'web' | 'jobs';
+  /** Apply pending migrations at start (the default); off when `npm run db:migrate` is its own deploy step. */
+  migrateAtStart: boolean;
+  /**
+   * On SIGTERM, how long the process keeps taking new connections after readiness turned red, so
+   * that the load balancer's checks take it out of rotation before its port closes: a connection
+   * still waiting to be accepted when the port closes is reset, a failure no balancer may retry.
+   */
+  shutdownDelayMs: number;
+  /** On SIGTERM, after that delay, how long requests in flight and running jobs get before the process exits anyway. */
+  shutdownDeadlineMs: number;
   /** Said at start-up, not refused: settings that are allowed but deserve a second look. */
   warnings: string[];
 }
@@ -210,6 +242,12 @@ export function loadConfig(env: Env = process.env): Config {
         'METRICS_TOKEN: required when PAYMENTS_MODE=live (at least 16 characters; metrics and health details answer its bearer)',
       );
   }
+  // Several processes on one PostgreSQL must sign and check tokens with one secret; a secret each
+  // generated into its own DATA_DIR would sign every customer out whenever the balancer switched.
+  if (given('DATABASE_URL') && !given('JWT_SECRET'))
+    problems.push(
+      'JWT_SECRET: required when DATABASE_URL is set (every server process on one PostgreSQL must share it; at least 32 random characters, e.g. `openssl rand -base64 48`)',
+    );
   if (problems.length || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
 
@@ -267,9 +305,32 @@ export function loadConfig(env: Env = process.env): Config {
     },
     adminTwoFactorRequired: (e.ADMIN_TWO_FACTOR ?? (live ? 'required' : 'optional')) === 'required',
     logLevel: e.LOG_LEVEL,
+    role: e.SERVER_ROLE,
+    migrateAtStart: e.MIGRATE_AT_START === 'true',
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
     ...backgroundSettings(e),
     warnings,
   };
+}
+
+/**
+ * Only the database settings (DATABASE_URL, DATABASE_POOL_SIZE, DATA_DIR), for `npm run db:migrate`:
+ * migrating needs no secret, no credentials and no port.
+ */
+export function loadDatabaseConfig(env: Env = process.env): Config['database'] {
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATABASE_POOL_SIZE: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? 'config');
+        return `${name}: ${i.message} (got ${JSON.stringify(env[name])})`;
+      }),
+    );
+  const e = parsed.data;
+  return e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: 1 }
+    : { kind: 'pglite', dataDir: join(resolve(e.DATA_DIR), 'pglite') };
 }
 
 function isPublicHttps(value: string | undefined): boolean {

@@ -48,6 +48,47 @@ describe('server start-up', () => {
   });
 });
 
+describe('PostgreSQL without JWT_SECRET', () => {
+  it('refuses to start and says why', async () => {
+    const { code, output } = await runServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/never-reached' }, 20_000);
+    expect(code).toBe(1);
+    expect(output).toContain('JWT_SECRET: required when DATABASE_URL is set (every server process on one PostgreSQL must share it');
+    expect(output).not.toContain('Server listening');
+  });
+});
+
+describe('migrating as its own step (MIGRATE_AT_START=false), then SIGTERM', () => {
+  it('refuses an unmigrated database, starts once `db:migrate` has run, and exits 0 on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'traffic-main-'));
+    const env = { DATA_DIR: dataDir, MIGRATE_AT_START: 'false', SHUTDOWN_DELAY_SECONDS: '1' };
+    const refused = await runServer({ ...env, PORT: String(await freePort()) }, 60_000);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('the database lacks migrations of this build: run `npm run db:migrate` first');
+
+    const migrated = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/migrate.ts'], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+    expect(migrated).toEqual({ code: 0, output: `Migrations applied to PGlite in ${join(dataDir, 'pglite')}.\n` });
+
+    const port = String(await freePort());
+    const started = await runServer({ ...env, PORT: port }, 60_000, async () => {
+      const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      expect(ready.status).toBe(200);
+    });
+    // runServer sent SIGTERM once the server answered.
+    expect(started.code).toBe(0);
+    expect(started.output).toContain('SIGTERM received, shutting down (port closes in 1 s, then at most 20 s)');
+    expect(started.output).toContain('shut down');
+  }, 150_000);
+});
+
 describe('a second start on the same data', () => {
   it('starts cleanly, keeps the data and does not create a second admin', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'traffic-main-'));

@@ -18,6 +18,8 @@ export interface ServerProcess {
   baseUrl: string;
   readonly pid: number;
   readonly running: boolean;
+  /** The exit code once exited (null after a signal), undefined while running. */
+  readonly exitCode: number | null | undefined;
   /** Everything the process printed so far (the tail, for failure messages). */
   output(): string;
   /** SIGKILL: a crash, no shutdown hooks; resolves once the process is gone. */
@@ -37,10 +39,12 @@ export interface StartOptions {
   /** A fixed port (to start a server again where the gateway and 9Hits expect it); free one otherwise. */
   port?: number;
   env: Record<string, string>;
+  /** Run the built server (`npm run serve`'s apps/api/dist/main.js, no TypeScript loader) instead of the source. */
+  built?: boolean;
 }
 
 /**
- * Starts the real server (`node --import tsx apps/api/src/main.ts`) on 127.0.0.1 and waits until
+ * Starts the real server (`node --import tsx apps/api/src/main.ts`, or the built apps/api/dist/main.js) on 127.0.0.1 and waits until
  * GET /api/health answers 200. The connection name (PGAPPNAME) is the server's name, so tests can
  * tell which process did what in PostgreSQL.
  */
@@ -48,7 +52,8 @@ export async function startServer(cleanup: Cleanup, options: StartOptions): Prom
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), `traffic-rel-${options.name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const args = options.built ? ['apps/api/dist/main.js'] : ['--import', 'tsx', 'apps/api/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -73,9 +78,11 @@ export async function startServer(cleanup: Cleanup, options: StartOptions): Prom
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   let exited = false;
+  let exitCode: number | null | undefined;
   const gone = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
       exited = true;
+      exitCode = code;
       live.delete(child);
       output += `\n[${options.name} exited: ${signal ?? code}]\n`;
       resolve();
@@ -89,6 +96,9 @@ export async function startServer(cleanup: Cleanup, options: StartOptions): Prom
     pid: child.pid!,
     get running() {
       return !exited;
+    },
+    get exitCode() {
+      return exitCode;
     },
     output: () => output,
     async kill() {

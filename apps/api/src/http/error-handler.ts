@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@traffic/shared';
 import { AppError } from '../core/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { STATUS_BY_CODE, codeForStatus } from './error-status.ts';
 
 /** Messages for the framework's own 4xx errors, so no internal wording reaches a client. */
@@ -15,8 +16,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 /**
  * The one error handler: AppError as thrown, schema failures as 400 with the first message (the
- * product's wording lives in the schemas), framework 4xx with a plain message, anything else as an
- * opaque 500 that is logged and never leaks internals.
+ * product's wording lives in the schemas), framework 4xx with a plain message, a database that is
+ * away as 503 (lib/database-unavailable.ts), anything else as an opaque 500 that is logged and never
+ * leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -39,6 +41,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code] ?? (error.code?.startsWith('FST_') ? 'The request is not valid.' : error.message);
       return reply.code(status).send(body(codeForStatus(status), message));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is not reachable');
+      return reply.code(503).send(body('UNAVAILABLE', 'The service is unavailable for a moment. Please try again shortly.'));
     }
 
     request.log.error({ err: error }, 'unhandled error');

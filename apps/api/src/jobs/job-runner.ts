@@ -69,6 +69,7 @@ export class JobRunner {
   private claiming: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private stopping: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -100,7 +101,13 @@ export class JobRunner {
    * than after their lease. A job that finished meanwhile is recorded as usual; one whose handler
    * gave up because of the stop is given back too, without counting the attempt.
    */
-  async stop(deadlineMs = this.options.stopDeadlineMs ?? 10_000): Promise<void> {
+  stop(deadlineMs = this.options.stopDeadlineMs ?? 10_000): Promise<void> {
+    // A second call while stopping (SIGTERM's, then the server's close) waits for the first.
+    this.stopping ??= this.stopWithin(deadlineMs).finally(() => (this.stopping = undefined));
+    return this.stopping;
+  }
+
+  private async stopWithin(deadlineMs: number): Promise<void> {
     this.stopped = true;
     clearTimeout(this.pollTimer);
     await this.claiming;

@@ -25,6 +25,15 @@ export const healthSchema = z
   })
   .meta({ id: 'Health' });
 
+/** GET /api/health/live: the process answers (a container's HEALTHCHECK; nothing else is asked). */
+export const livenessSchema = z.object({ status: z.literal('live') }).meta({ id: 'Liveness' });
+
+/**
+ * GET /api/health/ready: 200 while this process should get traffic: the database answers, every
+ * migration this build knows is applied, and the process is not shutting down. 503 otherwise.
+ */
+export const readinessSchema = z.object({ status: z.literal('ready') }).meta({ id: 'Readiness' });
+
 /** What the browser needs to know about this deployment (never a secret). */
 export const clientConfigSchema = z.object({
   paymentsMode: z.enum(['sandbox', 'live']),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { healthApi as api } from '@traffic/shared/contract';
 import { route } from '../../http/endpoint-route.ts';
 import { mayReadMetrics } from '../../http/metrics.ts';
-import { healthCheck, type HealthDeps } from './check-health.ts';
+import { healthCheck, readinessCheck, type HealthDeps } from './check-health.ts';
 
 export function healthRoutes(deps: HealthDeps) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -13,5 +13,9 @@ export function healthRoutes(deps: HealthDeps) {
       const health = await check();
       return mayReadMetrics(request, app.ctx.config.metricsToken) ? health : { status: health.status };
     });
+    // Liveness asks nothing: a process that answers at all is alive (a restart would not help the rest).
+    await route(app, api.live, () => ({ status: 'live' as const }));
+    const ready = readinessCheck(app.ctx, deps.lifecycle);
+    await route(app, api.ready, () => ready());
   };
 }
