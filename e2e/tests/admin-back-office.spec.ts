@@ -49,13 +49,16 @@ test('at 1280 px the admin moves through the grouped side panel, and View Websit
 
   await panel.getByRole('link', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(customer.data.username);
+  // The Users row sums up the websites and opens the customer's page, which lists them.
+  await page.getByRole('link', { name: `1 website of ${customer.data.username}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${customer.data.id}$`));
   await page.getByRole('link', { name: `View ${url}` }).click();
   await expect(page.getByRole('heading', { name: 'View Website' })).toBeVisible();
   await expect(page.getByRole('heading', { name: url })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/users$/);
+  await expect(page).toHaveURL(new RegExp(`/users/${customer.data.id}$`));
   await page.context().close();
 });
 

@@ -124,7 +124,8 @@ describe(`migration 0020 on ${engine}: the audit log partitioned by month`, () =
       sql`select column_name, data_type, is_nullable, column_default from information_schema.columns where table_name = 'audit_events' order by ordinal_position`,
     );
 
-    await runMigrations(t.database);
+    // Migration 0020 alone: a later migration may add an index of its own.
+    await runMigrations(t.database, migrationsBefore(21));
 
     expect(await rows(sql`select * from audit_events order by id`)).toEqual(before);
     expect(await indexes()).toEqual(indexesBefore);
