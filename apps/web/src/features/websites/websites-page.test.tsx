@@ -200,7 +200,8 @@ describe('WebsitesPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Show numbers' }));
     const rows = within(within(dialog).getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(31);
-    expect(rows.at(-1)).toHaveTextContent(`${days[29]!.day}25500`);
+    // Newest first: the header, then today.
+    expect(rows[1]).toHaveTextContent(`${days[29]!.day}25500`);
 
     let saved: Blob | undefined;
     const create = (URL.createObjectURL = vi.fn((blob: Blob) => ((saved = blob), 'blob:csv')));

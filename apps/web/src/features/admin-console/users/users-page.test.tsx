@@ -164,7 +164,7 @@ describe('UsersPage (/users)', () => {
     // A dialog names the customer and the effect first; Cancel changes nothing.
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('ann (ann@example.com)');
-    await user.click(await pick(dialog, 'Cancel'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(key)).toHaveLength(0);
 
@@ -210,13 +210,13 @@ describe('UsersPage (/users)', () => {
 
     await user.click(await pick(row, 'End all sessions of ann'));
     const dialog = await screen.findByRole('dialog', { name: 'Sign ann@example.com out on every device?' });
-    await user.click(await pick(dialog, 'Cancel'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(key)).toHaveLength(0);
 
     await user.click(await pick(row, 'End all sessions of ann'));
     const again = await screen.findByRole('dialog', { name: 'Sign ann@example.com out on every device?' });
-    await user.click(await pick(again, 'End all sessions'));
+    await user.click(within(again).getByRole('button', { name: 'End all sessions' }));
     await findToast('Signed out of 3 sessions.');
     expect(api.callsTo(key)).toHaveLength(1);
     expect(api.callsTo(key)[0]?.body).toBeUndefined();
@@ -242,7 +242,7 @@ describe('UsersPage (/users)', () => {
     await user.click(await pick(row, 'Turn off two-factor sign-in of ann'));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in for ann@example.com?' });
     expect(dialog).toHaveTextContent('lost both the authenticator app and the recovery codes');
-    await user.click(await pick(dialog, 'Cancel'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(key)).toHaveLength(0);
 
