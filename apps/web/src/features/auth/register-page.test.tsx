@@ -93,7 +93,7 @@ describe('RegisterPage', () => {
       country: 'United States',
     });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
-  });
+  }, 60_000); // Twenty-odd typed fields and submits: a busy machine takes longer than the default 20 s.
 
   it('strips every character but letters, digits, underscore and whitespace from the username as it is typed', async () => {
     await openRegister();
