@@ -87,12 +87,12 @@ test('Users at 1280 fits without sideways scrolling, one actions menu per row; t
       await row.getByRole('button', { name: `Actions for ${customer.data.username}` }).click();
       await expect(page.getByRole('menuitem', { name: `Deactivate ${customer.data.username}` })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: `Activate ${customer.data.username}`, exact: true })).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/i29a-users-${width}.png`, fullPage: false });
+      await page.screenshot({ path: `test-results/admin-screens-nine/users-${width}.png`, fullPage: false });
       await page.getByRole('menuitem', { name: `Customer page of ${customer.data.username}` }).click();
     } else {
       const card = page.getByRole('list', { name: 'Users details' }).getByRole('listitem', { name: customer.data.username });
       await expect(card).toContainText(customer.data.email);
-      await page.screenshot({ path: `/tmp/i29a-users-${width}.png`, fullPage: false });
+      await page.screenshot({ path: `test-results/admin-screens-nine/users-${width}.png`, fullPage: false });
       await card.getByRole('link', { name: `1 website of ${customer.data.username}` }).click();
     }
 
@@ -108,7 +108,7 @@ test('Users at 1280 fits without sideways scrolling, one actions menu per row; t
     await expect(page.getByRole('listitem', { name: url })).toContainText('ACTIVE');
     await expect(page.getByRole('link', { name: `View ${url}` })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/i29a-customer-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/admin-screens-nine/customer-${width}.png`, fullPage: true });
 
     // The actions work from the page: End all sessions asks first, then the audit events show it.
     await page.getByRole('button', { name: `Actions for ${customer.data.username}` }).click();
@@ -149,7 +149,7 @@ test('deleting a catalogue item names who holds it, and Package details keeps it
     await expect(dialog).toContainText('It disappears from Pricing now.');
     await expect(dialog.getByRole('list', { name: `Holders of ${name}` })).toContainText(holder.data.username);
     await expect(dialog).not.toContainText('Are you sure to do this.');
-    await page.screenshot({ path: `/tmp/i29a-delete-${width}.png` });
+    await page.screenshot({ path: `test-results/admin-screens-nine/delete-${width}.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     if (width === 1280) {
@@ -157,7 +157,7 @@ test('deleting a catalogue item names who holds it, and Package details keeps it
       await row.getByRole('button', { name: 'Edit' }).click();
       await expectNoSidewaysScroll(table);
       await expect(row.getByText(pkg.id)).toBeInViewport();
-      await page.screenshot({ path: `/tmp/i29a-edit-${width}.png` });
+      await page.screenshot({ path: `test-results/admin-screens-nine/edit-${width}.png` });
       await row.getByRole('button', { name: 'Cancel' }).click();
     }
     await page.context().close();
@@ -207,7 +207,7 @@ test('the dashboard lists only subscriptions that will really end, and the lates
       // The address is on one line in a column wide enough for it.
       expect(box.height).toBeLessThan(30);
     }
-    await page.screenshot({ path: `/tmp/i29a-dashboard-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/admin-screens-nine/dashboard-${width}.png`, fullPage: true });
     await page.context().close();
   }
 });

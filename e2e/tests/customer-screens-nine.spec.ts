@@ -26,7 +26,7 @@ const WIDTHS = [
   { name: 'wide', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/customer-screens-nine';
+const SHOTS = 'test-results/customer-screens-nine';
 const DEACTIVATED = 'Your account is deactivated.Purchase a pacakge to access functionality.';
 const PURCHASES_CLOSED = 'Your account is deactivated, so purchases are closed. Please contact support to have it activated again.';
 
