@@ -144,11 +144,15 @@ export const toast = (page: Page, text: string) => page.locator('.Toastify__toas
  */
 export async function logOut(page: Page): Promise<void> {
   const account = page.getByRole('button', { name: 'Account', exact: true });
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  // The signed-in header is its own lazily loaded chunk, so a page's heading can paint before it:
+  // wait for whichever of the two the width shows (a role query skips the hidden one).
+  await expect(account.or(openMenu)).toBeVisible();
   if (await account.isVisible()) {
     await account.click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
   } else {
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await openMenu.click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
   }
 }
