@@ -38,6 +38,7 @@ import { PgListener } from './lib/pg-listener.ts';
 import { CLEAN_UP_JOB, cleanUpJob, cleanUpTask } from './modules/retention/clean-up.ts';
 import { Metrics } from './core/metrics.ts';
 import { queueCounts } from './modules/health/health.repository.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
       await api.register(securityRoutes);
+      await api.register(tokensRoutes);
       await api.register(paymentsRoutes);
       await api.register(paypalRoutes(paypal));
       await api.register(billingRoutes({ payhere: payhereApi, paypal }));

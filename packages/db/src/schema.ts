@@ -512,6 +512,38 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Personal access tokens (docs/decisions/0037-personal-access-tokens.md): a customer's scripts call
+ * the Customer API with one. Only the token's SHA-256 is kept (`tokenHash`, what every token call
+ * looks up) and its last four characters to tell tokens apart. Revoking sets `revokedAt`, so a
+ * script gets "revoked" rather than "not valid"; the rows go with the account.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'read' | 'write' (packages/shared TOKEN_SCOPES). */
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+    /** Written at most once a minute by the token check. */
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_hash_idx').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId, t.createdAt),
+    check('access_tokens_scope_check', sql`${t.scope} in ('read', 'write')`),
+  ],
+);
+
 /** Ten one-time recovery codes per account with two-factor sign-in, stored as SHA-256 hashes. */
 export const recoveryCodes = pgTable(
   'recovery_codes',

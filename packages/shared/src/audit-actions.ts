@@ -16,6 +16,8 @@ export const SECURITY_ACTIONS = [
   'password_reset',
   'session_ended',
   'other_sessions_ended',
+  'token_created',
+  'token_revoked',
 ] as const;
 
 export const ADMIN_ACTIONS = [
@@ -63,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   password_reset: 'Password reset',
   session_ended: 'Session signed out',
   other_sessions_ended: 'Other sessions signed out',
+  token_created: 'Access token created',
+  token_revoked: 'Access token revoked',
   user_activated: 'User activated',
   user_deactivated: 'User deactivated',
   user_sessions_ended: "User's sessions ended",

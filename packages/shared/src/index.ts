@@ -15,3 +15,4 @@ export * from './ninehits.ts';
 export * from './schemas/ninehits.schema.ts';
 export * from './audit-actions.ts';
 export * from './schemas/security.schema.ts';
+export * from './schemas/tokens.schema.ts';
