@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, schema } from '@traffic/db';
 import { signToken } from '../http/auth.ts';
+import { newAccessToken } from '../modules/tokens/token-secret.ts';
 import type { App } from '../app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
@@ -39,6 +40,8 @@ export interface Fixtures {
     spare(): Promise<{ email: string; headers: Record<string, string> }>;
     /** A new customer with two-factor sign-in on, by email. */
     twoFactorCustomer(): Promise<string>;
+    /** A new personal access token of customer A's: its id and the token in the clear. */
+    accessTokenOfA(scope: 'read' | 'write'): Promise<{ id: string; token: string }>;
   };
 }
 
@@ -119,6 +122,12 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
       const customer = await fresh.customer();
       await app.ctx.db.update(schema.users).set({ totpEnabledAt: new Date() }).where(eq(schema.users.id, customer.user.id));
       return customer.user.email;
+    },
+    async accessTokenOfA(scope) {
+      const { token, hash, hint } = newAccessToken();
+      const id = randomUUID();
+      await app.ctx.db.insert(schema.accessTokens).values({ id, userId: a.user.id, name: `matrix ${++serial}`, scope, tokenHash: hash, hint });
+      return { id, token };
     },
     async sessionOfA() {
       const sessionId = randomUUID();

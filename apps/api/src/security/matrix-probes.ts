@@ -264,6 +264,18 @@ export const PROBES: Record<string, Probe> = {
     request: () => ({ url: '/api/users/login/two-factor', payload: { challenge: 'not-a-challenge', code: '123456' } }),
     expect: [401, 401, 401, 401],
   },
+  'GET /api/websites': { request: () => ({ url: '/api/websites' }), expect: [401, 200, 200, 200] },
+  'GET /api/account/tokens': { request: () => ({ url: '/api/account/tokens' }), expect: [401, 200, 200, 200] },
+  // Tokens are for customer accounts: an administrator's is refused.
+  'POST /api/account/tokens': {
+    request: () => ({ url: '/api/account/tokens', payload: { name: `matrix ${++n}`, scope: 'read', expiresInDays: 7 } }),
+    expect: [401, 201, 201, 403],
+  },
+  // Only the account's own tokens: B and the admin cannot revoke A's (it is "not found" to them).
+  'DELETE /api/account/tokens/:id': {
+    request: async (f) => ({ url: `/api/account/tokens/${(await f.fresh.accessTokenOfA('read')).id}` }),
+    expect: [401, 200, 404, 404],
+  },
   'GET /api/account/security': { request: () => ({ url: '/api/account/security' }), expect: [401, 200, 200, 200] },
   'GET /api/account/events': { request: () => ({ url: '/api/account/events' }), expect: [401, 200, 200, 200] },
   'POST /api/account/two-factor/setup': { request: () => ({ url: '/api/account/two-factor/setup' }), expect: [401, 200, 200, 200] },
