@@ -54,6 +54,7 @@ function visitsFor(normalId: number, seoId: number, customerId: number): Visit[]
     { id: 'billing', persona: 'customer', url: '/billing' },
     { id: 'security', persona: 'customer', url: '/security' },
     { id: 'security', persona: 'admin', url: '/security' },
+    { id: 'apiAccess', persona: 'customer', url: '/api-access' },
     { id: 'createWebsite', persona: 'customer', url: '/create-website/seo' },
     { id: 'editWebsite', persona: 'customer', url: `/edit-website/${seoId}` },
     { id: 'editNormalWebsite', persona: 'customer', url: `/editWebsite/${normalId}` },

@@ -34,6 +34,7 @@ const screens: Partial<Record<RouteId, Screen>> = {
   support: async () => (await import('../features/support/support-page.tsx')).SupportPage,
   billing: async () => (await import('../features/billing/billing-page.tsx')).BillingPage,
   security: async () => (await import('../features/account/security-page.tsx')).SecurityPage,
+  apiAccess: async () => (await import('../features/account/api-access-page.tsx')).ApiAccessPage,
   purchase: async () => (await import('../features/purchase/purchase-page.tsx')).PurchasePage,
   purchaseAddon: async () => (await import('../features/purchase/purchase-addon-page.tsx')).PurchaseAddonPage,
   cancel: async () => (await import('../features/public-pages/cancel-page.tsx')).default,

@@ -2,8 +2,9 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { useSignedInUser } from '../../app/session/index.ts';
+import { isAdminView, useSignedInUser } from '../../app/session/index.ts';
 import { isTwoFactorRequired } from '../../lib/two-factor-required.ts';
+import { AccessTokensSection } from './components/security/access-tokens-section.tsx';
 import { ChangePasswordSection } from './components/security/change-password-section.tsx';
 import { SecurityActivitySection } from './components/security/security-activity-section.tsx';
 import { SessionsSection } from './components/security/sessions-section.tsx';
@@ -24,12 +25,15 @@ export function SecurityPage() {
         Account security
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Protect your account with a second step at sign-in, change your password, and see where you are signed in.
+        {isAdminView(user)
+          ? 'Protect your account with a second step at sign-in, change your password, and see where you are signed in.'
+          : 'Protect your account with a second step at sign-in, change your password, see where you are signed in, and manage the access tokens your scripts use.'}
       </Typography>
       <Stack spacing={0}>
         <TwoFactorSection email={user.email} requiredNotice={twoFactorRequired} />
         <ChangePasswordSection />
         <SessionsSection />
+        {!isAdminView(user) && <AccessTokensSection />}
         <SecurityActivitySection />
       </Stack>
     </Container>
