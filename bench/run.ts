@@ -73,7 +73,8 @@ const only = [...args]
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const phase = (name: 'packages' | 'load' | 'tokens' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'retention') => !only || only.includes(name);
+const phase = (name: 'packages' | 'load' | 'tokens' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'retention') =>
+  !only || only.includes(name);
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
 const rows: Row[] = [];

@@ -72,7 +72,10 @@ export async function authenticateAccessToken(app: FastifyInstance, request: Fas
   if (row.revokedAt) throw new AppError('TOKEN_REVOKED', 'This access token was revoked. Create a new one on Account security.');
   const now = app.ctx.now();
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
-    throw new AppError('TOKEN_EXPIRED', `This access token expired on ${row.expiresAt.toISOString()}. Create a new one on Account security.`);
+    throw new AppError(
+      'TOKEN_EXPIRED',
+      `This access token expired on ${row.expiresAt.toISOString()}. Create a new one on Account security.`,
+    );
   // A deactivated account's tokens stop; an administrator's account never holds a working one.
   if (row.status === 'DEACTIVATED') throw new AppError('FORBIDDEN', 'This account is deactivated: its access tokens do not work.');
   if (row.role !== 'ROLE_USER') throw new AppError('FORBIDDEN', 'Access tokens are for customer accounts.');
@@ -106,7 +109,10 @@ export async function authenticateAccessToken(app: FastifyInstance, request: Fas
 
   const needed = request.routeOptions.config.token;
   if (!needed)
-    throw new AppError('TOKEN_SCOPE', 'Access tokens cannot call this endpoint: it is not part of the Customer API. Sign in to the app for it.');
+    throw new AppError(
+      'TOKEN_SCOPE',
+      'Access tokens cannot call this endpoint: it is not part of the Customer API. Sign in to the app for it.',
+    );
   if (needed === 'write' && user.accessToken!.scope !== 'write')
     throw new AppError(
       'TOKEN_SCOPE',

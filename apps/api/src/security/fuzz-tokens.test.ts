@@ -53,12 +53,17 @@ describe('bad input with personal access tokens', () => {
           ? `(select id, user_id, name, scope, token_hash, revoked_at from access_tokens)`
           : `"${table}"`;
     const parts = tables.map(
-      (x) => `select '${x.tablename}' as t, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from ${rowsOf(x.tablename)} r`,
+      (x) =>
+        `select '${x.tablename}' as t, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from ${rowsOf(x.tablename)} r`,
     );
     const rows = await queryRows<{ t: string; h: string }>(t.app.ctx.db, sql.raw(parts.join(' union all ')));
     return rows.map((r) => `${r.t}:${r.h}`).join(',');
   }
-  const fillPath = (url: string) => url.replace(':email', f.a.user.email).replace(/:[a-zA-Z]+/g, String(f.siteId)).replace('*', 'x');
+  const fillPath = (url: string) =>
+    url
+      .replace(':email', f.a.user.email)
+      .replace(/:[a-zA-Z]+/g, String(f.siteId))
+      .replace('*', 'x');
   const signedIn = () => t.app.routeRegistry.filter((r) => r.auth !== 'public');
   const remoteAddress = () => `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`;
 
@@ -77,7 +82,9 @@ describe('bad input with personal access tokens', () => {
             });
             const body = res.json() as { code?: unknown; message?: unknown };
             if (![401, 403].includes(res.statusCode) || typeof body.code !== 'string' || typeof body.message !== 'string')
-              failures.push(`${route.method} ${route.url} with ${JSON.stringify(token).slice(0, 60)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+              failures.push(
+                `${route.method} ${route.url} with ${JSON.stringify(token).slice(0, 60)}: ${res.statusCode} ${res.body.slice(0, 120)}`,
+              );
             return true;
           }),
           { numRuns: Math.ceil(RUNS / 5), seed: 33 },

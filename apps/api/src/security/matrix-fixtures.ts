@@ -126,7 +126,9 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
     async accessTokenOfA(scope) {
       const { token, hash, hint } = newAccessToken();
       const id = randomUUID();
-      await app.ctx.db.insert(schema.accessTokens).values({ id, userId: a.user.id, name: `matrix ${++serial}`, scope, tokenHash: hash, hint });
+      await app.ctx.db
+        .insert(schema.accessTokens)
+        .values({ id, userId: a.user.id, name: `matrix ${++serial}`, scope, tokenHash: hash, hint });
       return { id, token };
     },
     async sessionOfA() {

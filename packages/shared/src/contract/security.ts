@@ -117,7 +117,14 @@ export const securityApi = {
     (s) => ({ params: s.emailParamsSchema, responses: { 200: s.okSchema } }),
   ),
   accessTokens: endpoint(
-    { method: 'GET', path: '/account/tokens', auth: 'user', tag, errors, summary: "The caller's personal access tokens (never the tokens themselves)" },
+    {
+      method: 'GET',
+      path: '/account/tokens',
+      auth: 'user',
+      tag,
+      errors,
+      summary: "The caller's personal access tokens (never the tokens themselves)",
+    },
     (s) => ({ responses: { 200: s.accessTokenListSchema } }),
   ),
   createAccessToken: endpoint(
@@ -132,7 +139,14 @@ export const securityApi = {
     (s) => ({ body: s.createAccessTokenBodySchema, responses: { 201: s.createdAccessTokenSchema } }),
   ),
   revokeAccessToken: endpoint(
-    { method: 'DELETE', path: '/account/tokens/:id', auth: 'user', tag, errors, summary: 'Revoke a personal access token: it stops working at once' },
+    {
+      method: 'DELETE',
+      path: '/account/tokens/:id',
+      auth: 'user',
+      tag,
+      errors,
+      summary: 'Revoke a personal access token: it stops working at once',
+    },
     (s) => ({ params: s.accessTokenIdParamsSchema, responses: { 200: s.okSchema } }),
   ),
   auditLog: endpoint(

@@ -24,16 +24,27 @@ export const websitesApi = {
     }),
   ),
   togglePause: endpoint(
-    { method: 'POST', path: '/website/:id/pause', auth: 'user', token: 'write', tag, errors, summary: 'Pause an active website, or activate a paused one' },
+    {
+      method: 'POST',
+      path: '/website/:id/pause',
+      auth: 'user',
+      token: 'write',
+      tag,
+      errors,
+      summary: 'Pause an active website, or activate a paused one',
+    },
     (s) => ({
       params: s.websiteIdParamsSchema,
       responses: { 200: s.pauseResultSchema },
     }),
   ),
-  remove: endpoint({ method: 'DELETE', path: '/website/:id', auth: 'user', token: 'write', tag, errors, summary: 'Delete a website' }, (s) => ({
-    params: s.websiteIdParamsSchema,
-    responses: { 200: s.okSchema },
-  })),
+  remove: endpoint(
+    { method: 'DELETE', path: '/website/:id', auth: 'user', token: 'write', tag, errors, summary: 'Delete a website' },
+    (s) => ({
+      params: s.websiteIdParamsSchema,
+      responses: { 200: s.okSchema },
+    }),
+  ),
   setAllStatus: endpoint(
     {
       method: 'POST',

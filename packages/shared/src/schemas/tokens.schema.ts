@@ -36,9 +36,7 @@ export const accessTokenSchema = z
   .meta({ id: 'AccessToken' });
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-export const accessTokenListSchema = z
-  .object({ tokens: z.array(accessTokenSchema), limit: z.number() })
-  .meta({ id: 'AccessTokenList' });
+export const accessTokenListSchema = z.object({ tokens: z.array(accessTokenSchema), limit: z.number() }).meta({ id: 'AccessTokenList' });
 export type AccessTokenList = z.infer<typeof accessTokenListSchema>;
 
 const expiryMessage = `Choose an expiry of ${ACCESS_TOKEN_EXPIRY_DAYS.join(', ')} days, or none`;
@@ -61,9 +59,7 @@ export const createAccessTokenBodySchema = z
 export type CreateAccessTokenBody = z.input<typeof createAccessTokenBodySchema>;
 
 /** The new token in the clear, shown once, with its row. */
-export const createdAccessTokenSchema = z
-  .object({ token: z.string(), accessToken: accessTokenSchema })
-  .meta({ id: 'CreatedAccessToken' });
+export const createdAccessTokenSchema = z.object({ token: z.string(), accessToken: accessTokenSchema }).meta({ id: 'CreatedAccessToken' });
 
 export const accessTokenIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown token' }) });
 

@@ -154,7 +154,12 @@ describe('personal access tokens', () => {
     t.clock.advance(31_000);
     const ok = await create(fresh, { name: 'ci', scope: 'read', expiresInDays: 30, code: await codeAt(secret, t.clock.now()) });
     expect(ok.statusCode, ok.body).toBe(201);
-    for (const body of [{}, { name: '', scope: 'read', expiresInDays: 30 }, { name: 'x', scope: 'admin', expiresInDays: 30 }, { name: 'x', scope: 'read', expiresInDays: 3 }])
+    for (const body of [
+      {},
+      { name: '', scope: 'read', expiresInDays: 30 },
+      { name: 'x', scope: 'admin', expiresInDays: 30 },
+      { name: 'x', scope: 'read', expiresInDays: 3 },
+    ])
       expect((await create(customer, body)).statusCode).toBe(400);
     const admin = await loginAdmin(t.app);
     expect((await create(admin, { name: 'x', scope: 'read', expiresInDays: 30 })).statusCode).toBe(403);

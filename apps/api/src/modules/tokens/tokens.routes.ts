@@ -12,7 +12,12 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' }
 export async function tokensRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   await route(app, api.accessTokens, (request) => accessTokensOf(ctx, currentUser(request)), perMinute(SECURITY_ROUTE_LIMITS.reads));
-  await route(app, api.createAccessToken, (request) => createAccessToken(ctx, currentUser(request), request.body, auditSource(request)), perMinute(10));
+  await route(
+    app,
+    api.createAccessToken,
+    (request) => createAccessToken(ctx, currentUser(request), request.body, auditSource(request)),
+    perMinute(10),
+  );
   await route(
     app,
     api.revokeAccessToken,

@@ -41,7 +41,12 @@ const websitesOfUserQuery = preparedPerDatabase((db) =>
 
 export async function websitesWithOwnerOf(db: Db, userId: number): Promise<WebsiteWithLocations[]> {
   const rows = await websitesOfUserQuery(db).execute({ userId });
-  return rows.map((row) => ({ ...row.website, countryCodes: row.countryCodes, ownerEmail: row.ownerEmail, ownerUsername: row.ownerUsername }));
+  return rows.map((row) => ({
+    ...row.website,
+    countryCodes: row.countryCodes,
+    ownerEmail: row.ownerEmail,
+    ownerUsername: row.ownerUsername,
+  }));
 }
 
 /** Takes the user's row lock: capacity checks and writes for one user happen one at a time. */

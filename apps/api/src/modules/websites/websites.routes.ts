@@ -6,7 +6,15 @@ import { route } from '../../http/endpoint-route.ts';
 import { auditSource } from '../audit/audit-source.ts';
 import type { NinehitsClient } from '../delivery/ninehits-client.ts';
 import { checkHits } from './check-hits.ts';
-import { createWebsite, deleteWebsite, listWebsites, loadWebsite, setAllWebsitesStatus, togglePause, updateWebsite } from './manage-websites.ts';
+import {
+  createWebsite,
+  deleteWebsite,
+  listWebsites,
+  loadWebsite,
+  setAllWebsitesStatus,
+  togglePause,
+  updateWebsite,
+} from './manage-websites.ts';
 
 export function websitesRoutes(client: NinehitsClient) {
   return async (app: FastifyInstance): Promise<void> => {
