@@ -80,7 +80,7 @@ export function ApiAccessPage() {
       </Example>
       <Example
         title="Create a website"
-        command={`curl -X POST ${auth} \\\n  -H "Content-Type: application/json" \\\n  -d '{"url": "https://www.example.com/", "daily_hit_limit": 100, "traffic_source": "Direct", "traffic_source_type": "", "bounce_rate_reduction": true, "geolocation_type": "All Countries", "geolocations": []}' \\\n  ${api}/website`}
+        command={`curl -X POST ${auth} \\\n  -H "Content-Type: application/json" \\\n  -d '{"url": "https://www.example.com/", "daily_hit_limit": 100,\n       "traffic_source": "Direct", "traffic_source_type": "",\n       "bounce_rate_reduction": true,\n       "geolocation_type": "All Countries", "geolocations": []}' \\\n  ${api}/website`}
       >
         Needs a token with the read and write scope and a free website slot in your package; answers the new website.
       </Example>
