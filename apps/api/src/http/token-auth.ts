@@ -52,12 +52,16 @@ function limiterOf(app: FastifyInstance): Limiter {
 /** Sends the RateLimit-* headers of token calls (what a script paces itself by), on every answer. */
 export function registerAccessTokenHeaders(app: FastifyInstance): void {
   app.decorateRequest('tokenRateLimit', null);
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: every answer passes here, and a session call should pay nothing for it.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const limit = request.tokenRateLimit;
-    if (!limit) return;
-    void reply.header('ratelimit-limit', String(limit.limit));
-    void reply.header('ratelimit-remaining', String(limit.remaining));
-    void reply.header('ratelimit-reset', String(limit.resetS));
+    if (limit)
+      void reply.headers({
+        'ratelimit-limit': String(limit.limit),
+        'ratelimit-remaining': String(limit.remaining),
+        'ratelimit-reset': String(limit.resetS),
+      });
+    done(null, payload);
   });
 }
 
