@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { adminSections } from '../nav-links.ts';
+import { EnrolFirstNote, useAdminSections } from './admin-nav.tsx';
 import { NavSections } from './nav-sections.tsx';
 
 /**
@@ -26,6 +26,7 @@ const BAR = { xs: 56, sm: 64 };
  * Its own chunk (root-layout.tsx loads it for administrators only).
  */
 export default function AdminFrame({ children }: { children: ReactNode }) {
+  const { sections, enrolFirst } = useAdminSections();
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
       <Box
@@ -47,7 +48,8 @@ export default function AdminFrame({ children }: { children: ReactNode }) {
           py: 1,
         })}
       >
-        <NavSections sections={adminSections} />
+        {enrolFirst && <EnrolFirstNote />}
+        <NavSections sections={sections} />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
     </Box>
