@@ -33,7 +33,7 @@ export default function AdminFrame({ children }: { children: ReactNode }) {
         component="nav"
         aria-label="Back office"
         sx={(theme) => ({
-          // Taller than the window (800 px): it scrolls, and a shadow at the edge with more below or above says so.
+          // Compact rows fit a window 800 px tall; in a shorter one it scrolls, and a shadow at the edge with more below or above says so.
           ...scrollShadows(theme.palette.background.default),
           scrollbarWidth: 'thin',
           display: { xs: 'none', md: 'block' },
@@ -49,7 +49,7 @@ export default function AdminFrame({ children }: { children: ReactNode }) {
         })}
       >
         {enrolFirst && <EnrolFirstNote />}
-        <NavSections sections={sections} />
+        <NavSections sections={sections} compact />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
     </Box>

@@ -52,16 +52,15 @@ export default function BarsChart({ labels, labelKind = 'day', series, limit, cu
   const money = currency !== undefined;
   const format = (value: number | null) =>
     (value ?? 0).toLocaleString('en-US', money ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 });
-  const tickFormat = (value: number | null) =>
-    // Whole units on a money axis (the tooltips keep the cents), so a label stays short.
-    (value ?? 0).toLocaleString('en-US', { maximumFractionDigits: money && (value ?? 0) < 10 ? 2 : 0 });
+  // Ticks are whole units, of money too (the tooltips and the table keep the cents), so a label stays short.
+  const tickFormat = (value: number | null) => (value ?? 0).toLocaleString('en-US', { maximumFractionDigits: 0 });
   const peak = Math.max(limit?.value ?? 0, ...labels.map((_, i) => series.reduce((sum, s) => sum + Math.max(s.data[i] ?? 0, 0), 0)), 1);
   const top = Math.ceil(peak * 1.1);
   const valueAxis = {
     max: top,
     valueFormatter: (value: number | null, context: { location: string }) => (context.location === 'tick' ? tickFormat(value) : format(value)),
-    // Counts are whole: no tick between two of them (a 0.5 subscription does not exist).
-    ...(money ? {} : { tickMinStep: 1 }),
+    // Whole numbers only: no tick between two counts (a 0.5 subscription does not exist), none at a cent.
+    tickMinStep: 1,
     ...(money ? { label: currency } : {}),
   };
   const categoryFormatter = (label: string, context: { location: string }) =>
@@ -118,7 +117,8 @@ export default function BarsChart({ labels, labelKind = 'day', series, limit, cu
       yAxis={[{ ...valueAxis, width: axisWidth }]}
       series={chartSeries}
       hideLegend={series.length < 2}
-      margin={{ left: 4, right: 12, top: 12, bottom: 4 }}
+      // Room at the right for half of the last bar's label, so it is never cut to "N…".
+      margin={{ left: 4, right: 24, top: 12, bottom: 4 }}
       grid={{ horizontal: true }}
     >
       {reference}
