@@ -316,6 +316,7 @@ test('4: the customer page sizes its cards to their content at 390; the chart sa
     const text = (await dialog.textContent())!;
     expect(text.split(time).length - 1, text).toBe(1);
     await expect(dialog.getByText(/^Updated /)).toHaveCount(0);
+    await expect(dialog.locator('.MuiChartsAxis-root').first()).toBeVisible();
     await shot(page, `4-chart-${size.name}`);
     await page.context().close();
   }

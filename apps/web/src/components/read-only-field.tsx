@@ -9,14 +9,14 @@ import Typography from '@mui/material/Typography';
 export function ReadOnlyField({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Stack component="dl" spacing={0.25} sx={{ m: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
         {value}
       </Typography>
       {note && (
-        <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
+        <Typography component="dd" variant="caption" sx={{ m: 0, color: 'text.secondary' }}>
           {note}
         </Typography>
       )}

@@ -58,7 +58,8 @@ export default function BarsChart({ labels, labelKind = 'day', series, limit, cu
   const top = Math.ceil(peak * 1.1);
   const valueAxis = {
     max: top,
-    valueFormatter: (value: number | null, context: { location: string }) => (context.location === 'tick' ? tickFormat(value) : format(value)),
+    valueFormatter: (value: number | null, context: { location: string }) =>
+      context.location === 'tick' ? tickFormat(value) : format(value),
     // Whole numbers only: no tick between two counts (a 0.5 subscription does not exist), none at a cent.
     tickMinStep: 1,
     ...(money ? { label: currency } : {}),

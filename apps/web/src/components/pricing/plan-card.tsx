@@ -48,7 +48,18 @@ function Figure({ label, value }: { label: string; value: string }) {
  * section 9) and on Pricing (/pricing, the packages on sale): the name, the price per month, the
  * hits per day and slots, what the plan includes, then its actions.
  */
-export function PlanCard({ headingId, name, price, hitsPerDay, slots, items, itemsLabel, badge, highlighted = false, children }: PlanCardProps) {
+export function PlanCard({
+  headingId,
+  name,
+  price,
+  hitsPerDay,
+  slots,
+  items,
+  itemsLabel,
+  badge,
+  highlighted = false,
+  children,
+}: PlanCardProps) {
   return (
     <Card
       component="article"

@@ -42,7 +42,7 @@ export default function PricingsPage() {
               itemsLabel={`${plan.name} features`}
               highlighted={plan.extras.length > 0}
             >
-              <Button fullWidth size="large" variant="contained" component={RouterLink} to={paths.register()}>
+              <Button fullWidth size="large" variant="contained" component={RouterLink} to={paths.register()} sx={{ px: 1 }}>
                 Choose {plan.name}
               </Button>
             </PlanCard>
