@@ -123,7 +123,11 @@ describe('AppHeader', () => {
     const panel = await screen.findByRole('navigation', { name: 'Back office' });
     const why = 'Turn on two-factor sign-in on Account security to use the admin screens.';
     expect(await within(panel).findByRole('note')).toHaveTextContent(why);
-    expect(within(panel).getAllByRole('list').map((list) => list.getAttribute('aria-label'))).toEqual(['Security']);
+    expect(
+      within(panel)
+        .getAllByRole('list')
+        .map((list) => list.getAttribute('aria-label')),
+    ).toEqual(['Security']);
     expect(hrefs(within(panel).getByRole('list'))).toEqual([['Account security', '/security']]);
 
     const menu = await openMenu();
