@@ -64,11 +64,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
-     * One bit per character of a small alphabet found in the lower-cased username or email (migration
-     * 0023, function user_search_mask): the admin's one-character searches test a bit instead of
-     * running ILIKE over every customer (apps/api/src/lib/user-search.ts).
+     * One bit per character of a small alphabet found in the lower-cased username or email, set by a
+     * trigger on every insert or change of either (migration 0023, function user_search_mask): the
+     * admin's one-character searches test a bit instead of running ILIKE over every customer
+     * (apps/api/src/lib/user-search.ts). Whatever a writer puts here, the trigger replaces.
      */
-    searchMask: bigint('search_mask', { mode: 'number' }).generatedAlwaysAs(sql`user_search_mask(username, email)`),
+    searchMask: bigint('search_mask', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     // Emails are unique ignoring case; usernames are unique after stripping everything but letters, digits, underscores and spaces (done before insert).

@@ -39,6 +39,16 @@ describe('userContains', () => {
     expect(await matches(userContains('u', 'z'))).toEqual(['zed']);
   });
 
+  it('follows a change of username or email, whatever a writer puts in the column', async () => {
+    const db = testDb.database.db;
+    expect(await matches(userContains('u', 'q'))).toEqual(['Q9']);
+    await db.execute(sql`update users set username = 'W8', email = 'w8@w8.w8', search_mask = 0 where username = 'Q9'`);
+    expect(await matches(userContains('u', 'q'))).toEqual([]);
+    expect(await matches(userContains('u', 'w'))).toEqual(['W8']);
+    await db.execute(sql`update users set search_mask = -1 where username = 'W8'`);
+    expect(await matches(userContains('u', 'q'))).toEqual([]);
+  });
+
   it('uses the mask for one character of its alphabet only', () => {
     expect(searchMaskBit('a')).toBe(1n);
     expect(searchMaskBit('A')).toBe(1n);
