@@ -1,13 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 
+/** Lines are handed to the kernel in writes of at least this many bytes, or after FLUSH_EVERY_MS. */
+const MIN_WRITE_BYTES = 8 * 1024;
+const FLUSH_EVERY_MS = 250;
+
 /**
  * Where the JSON log lines go when nobody chose: standard output, written asynchronously. pino
- * buffers the lines and hands them to the kernel in the background instead of one blocking write per
- * line; on exit (`process.exit` included) it flushes what is left synchronously, so nothing is lost.
+ * buffers the lines and writes them in the background, 8 kB at a time under load (one system call
+ * for fifty lines instead of one each) and at least every quarter second when it is quiet; on
+ * exit (`process.exit` included) it flushes what is left synchronously, so nothing is lost.
  */
 export function asyncStdout(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES });
+  // Flushed only when a line arrived since the last tick: an idle server makes no empty writes.
+  let pending = false;
+  const timer = setInterval(() => {
+    if (!pending) return;
+    pending = false;
+    try {
+      destination.flush();
+    } catch {
+      // Not open yet, or closed at exit (which flushed it): the next tick or nothing to do.
+    }
+  }, FLUSH_EVERY_MS);
+  timer.unref();
+  destination.on('close', () => clearInterval(timer));
+  return {
+    write(line: string) {
+      pending = true;
+      destination.write(line);
+    },
+  };
 }
 
 /**
