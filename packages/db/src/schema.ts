@@ -83,7 +83,7 @@ export const users = pgTable(
       .where(sql`${t.role} = 'ROLE_USER'`),
     // The admin lists walk users in username order: with every column they filter on or return in
     // the index, a deep page is an index-only scan (docs/performance.md).
-    index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role),
+    index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role, t.searchMask),
     // Customers' ids and statuses alone: counts and joins of the admin lists read this, not the table.
     index('users_customer_id_idx')
       .on(t.id, t.status)
