@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   }
   if (!keepDb) cleanups.push(() => dropDatabase(DB_NAME));
 
-  log('\n[3/9] the production server (npm start\'s default LOG_LEVEL=info) and the bare Fastify server');
+  log("\n[3/9] the production server (npm start's default LOG_LEVEL=info) and the bare Fastify server");
   const dataDir = mkdtempSync(join(tmpdir(), 'traffic-bench-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
