@@ -134,6 +134,7 @@ const eventFields = {
   at: auditEvents.at,
   actorId: auditEvents.actorId,
   actorEmail: auditEvents.actorEmail,
+  subjectUserId: auditEvents.subjectUserId,
   action: auditEvents.action,
   targetType: auditEvents.targetType,
   targetId: auditEvents.targetId,
