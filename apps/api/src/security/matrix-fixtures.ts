@@ -39,6 +39,8 @@ export interface Fixtures {
     spare(): Promise<{ email: string; headers: Record<string, string> }>;
     /** A new customer with two-factor sign-in on, by email. */
     twoFactorCustomer(): Promise<string>;
+    /** A ready copy of customer A's data, by id. */
+    exportOfA(): Promise<string>;
   };
 }
 
@@ -69,6 +71,7 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
   if (paypal.statusCode !== 201) throw new Error(`paypal fixture: ${paypal.body}`);
 
   let spareCustomer: Session | undefined;
+  let exportOfA: Promise<string> | undefined;
   const fresh: Fixtures['fresh'] = {
     async website() {
       const res = await createWebsite(app, a, { url: `https://fresh${++serial}.example.com` });
@@ -119,6 +122,14 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
       const customer = await fresh.customer();
       await app.ctx.db.update(schema.users).set({ totpEnabledAt: new Date() }).where(eq(schema.users.id, customer.user.id));
       return customer.user.email;
+    },
+    // One copy for every actor's probe: an account may ask for only a few a day.
+    exportOfA() {
+      exportOfA ??= app.inject({ method: 'POST', url: '/api/account/data-export', headers: a.headers }).then((res) => {
+        if (res.statusCode !== 200) throw new Error(`data export fixture: ${res.body}`);
+        return (res.json() as { id: string }).id;
+      });
+      return exportOfA;
     },
     async sessionOfA() {
       const sessionId = randomUUID();
