@@ -2,12 +2,13 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { useSignedInUser } from '../../app/session/index.ts';
+import { isAdminView, useSignedInUser } from '../../app/session/index.ts';
 import { isTwoFactorRequired } from '../../lib/two-factor-required.ts';
 import { ChangePasswordSection } from './components/security/change-password-section.tsx';
 import { SecurityActivitySection } from './components/security/security-activity-section.tsx';
 import { SessionsSection } from './components/security/sessions-section.tsx';
 import { TwoFactorSection } from './components/security/two-factor-section.tsx';
+import { YourDataSections } from './components/security/your-data-section.tsx';
 
 /**
  * /security, for every signed-in account: two-factor sign-in, the password, the sessions and the
@@ -31,6 +32,7 @@ export function SecurityPage() {
         <ChangePasswordSection />
         <SessionsSection />
         <SecurityActivitySection />
+        <YourDataSections customer={!isAdminView(user)} />
       </Stack>
     </Container>
   );
