@@ -207,7 +207,7 @@ test('the policy is one click from the footer and from the register form', async
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Your data' }).click();
   await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table')).toContainText('7 years');
+  await expect(page.getByRole('main')).toContainText('7 years');
   await shoot(page, 'privacy');
   await page.goto('/register');
   await expect(page.getByRole('link', { name: 'Your data' })).toHaveAttribute('href', '/privacy');

@@ -66,8 +66,20 @@ export default function PrivacyPage() {
               <Typography id="kept-heading" variant="h5" component="h2" gutterBottom>
                 What we keep
               </Typography>
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-labelledby="kept-heading" sx={{ minWidth: { sm: 640 } }}>
+              {/* A phone reads each row as its own block; from 600 px, a table. */}
+              <Stack component="ul" spacing={2} sx={{ display: { xs: 'flex', sm: 'none' }, listStyle: 'none', p: 0, m: 0 }}>
+                {KEPT.map((row) => (
+                  <Box component="li" key={row.what} sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{row.what}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      Why: {row.why}
+                    </Typography>
+                    <Typography variant="body2">How long: {row.howLong}</Typography>
+                  </Box>
+                ))}
+              </Stack>
+              <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+                <Table size="small" aria-labelledby="kept-heading">
                   <TableHead>
                     <TableRow>
                       <TableCell component="th" scope="col">
