@@ -28,7 +28,10 @@ describe('closing an account against renewals and syncs (PostgreSQL)', () => {
     for (let i = 0; i < 6; i += 1) await t.app.jobs.drain();
   };
   const payhereCharge = (subscription: number) =>
-    fetch(`${t.baseUrl}/sandbox/payhere/control/subscriptions/${subscription}/charge`, { method: 'POST', headers: { accept: 'application/json' } });
+    fetch(`${t.baseUrl}/sandbox/payhere/control/subscriptions/${subscription}/charge`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
   const paypalCharge = (id: string) =>
     t.app.inject({ method: 'POST', url: `/sandbox/paypal/control/subscriptions/${id}/charge`, remoteAddress: '127.0.0.1' });
 
@@ -67,7 +70,9 @@ describe('closing an account against renewals and syncs (PostgreSQL)', () => {
       const paypal = await paypalSubscription(buyer, 'pkgSEOStarter');
       await drain();
       const normalSites = await Promise.all(
-        [1, 2].map(async (i) => (await createWebsite(t.app, buyer, { url: `https://closer${round}-${i}.example.com/` })).json() as { id: number }),
+        [1, 2].map(
+          async (i) => (await createWebsite(t.app, buyer, { url: `https://closer${round}-${i}.example.com/` })).json() as { id: number },
+        ),
       );
       // One website synced before (a campaign exists at 9Hits), the other's first sync races the closing.
       await t.app.jobs.drain();
@@ -78,7 +83,13 @@ describe('closing an account against renewals and syncs (PostgreSQL)', () => {
 
       const close = t.app.inject({ method: 'POST', url: '/api/account/close', headers: buyer.headers, payload: { password } });
       const pause = t.app.inject({ method: 'POST', url: `/api/website/${normalSites[0]!.id}/pause`, headers: buyer.headers });
-      const [closed, charged1, charged2] = await Promise.all([close, payhereCharge(cardSubscription), paypalCharge(paypal.id), pause, drain()]);
+      const [closed, charged1, charged2] = await Promise.all([
+        close,
+        payhereCharge(cardSubscription),
+        paypalCharge(paypal.id),
+        pause,
+        drain(),
+      ]);
       expect(closed.statusCode).toBe(200);
       // Each charge either beat the cancel at the gateway or was refused by it.
       expect([200, 409]).toContain(charged1.status);

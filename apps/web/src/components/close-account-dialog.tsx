@@ -22,7 +22,8 @@ const resolver = (withCode: boolean) =>
   formResolver<CloseAccountValues>(({ password, code }) => {
     const parsed = closeAccountBodySchema.safeParse({ password, ...(withCode ? { code } : {}) });
     if (parsed.success) return null;
-    if (withCode && !code.trim()) return { field: 'code', message: 'Enter the 6-digit code from your authenticator app, or a recovery code' };
+    if (withCode && !code.trim())
+      return { field: 'code', message: 'Enter the 6-digit code from your authenticator app, or a recovery code' };
     return { field: parsed.error.issues[0]?.path[0] === 'code' ? 'code' : 'password', message: firstMessage(parsed.error) };
   });
 

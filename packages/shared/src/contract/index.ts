@@ -11,7 +11,19 @@ import { websitesApi } from './websites.ts';
 import { yourDataApi } from './your-data.ts';
 
 export * from './endpoint.ts';
-export { accountsApi, adminApi, billingApi, supportApi, catalogueApi, deliveryApi, healthApi, paymentsApi, securityApi, websitesApi, yourDataApi };
+export {
+  accountsApi,
+  adminApi,
+  billingApi,
+  supportApi,
+  catalogueApi,
+  deliveryApi,
+  healthApi,
+  paymentsApi,
+  securityApi,
+  websitesApi,
+  yourDataApi,
+};
 
 /** The whole API, by module (what the server registers and the security suites walk). */
 export const api = {

@@ -60,7 +60,9 @@ export async function erasePersonalRows(db: Executor, user: { id: number; email:
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   await db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
   await db.delete(auditRepeats).where(eq(auditRepeats.subjectUserId, user.id));
-  await db.delete(loginFailures).where(inArray(loginFailures.loginKey, [`user:${user.id}`, `reset-request:${user.email.trim().toLowerCase()}`]));
+  await db
+    .delete(loginFailures)
+    .where(inArray(loginFailures.loginKey, [`user:${user.id}`, `reset-request:${user.email.trim().toLowerCase()}`]));
   await db.delete(emails).where(and(sql`lower(${emails.to}) = lower(${user.email})`, ne(emails.status, 'queued')));
 }
 

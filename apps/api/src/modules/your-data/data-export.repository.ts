@@ -19,7 +19,10 @@ const summary = {
   downloads: dataExports.downloads,
 };
 
-export async function insertDataExport(db: Executor, values: { userId: number; createdAt: Date; expiresAt: Date }): Promise<DataExportSummary> {
+export async function insertDataExport(
+  db: Executor,
+  values: { userId: number; createdAt: Date; expiresAt: Date },
+): Promise<DataExportSummary> {
   const [row] = await db.insert(dataExports).values(values).returning(summary);
   return row!;
 }

@@ -35,17 +35,22 @@ export const INLINE_EXPORT_ROWS = 5000;
 export const EXPORT_README: Record<'about' | ExportPart, string> = {
   about:
     'A copy of everything this service holds about your account, as JSON. Dates are in UTC (ISO 8601); amounts are in the currency named beside them; field names are those of our database. Secrets are left out (password hash, two-factor secret, recovery codes).',
-  account: 'Your account details: e-mail, username, name, address, phone, city, country, status, when it was created, billing reminders and whether two-factor sign-in is on.',
+  account:
+    'Your account details: e-mail, username, name, address, phone, city, country, status, when it was created, billing reminders and whether two-factor sign-in is on.',
   subscriptions: 'Your package subscriptions, one per package type, with the package, when they started and when they end (expires_at).',
   addons: 'Extra hits and extra slots you hold, with their amounts and dates.',
-  orders: 'Every order: what it was for, the amount, the gateway (payhere, paypal, or grant for one given by an administrator), when it was paid, refunded or revoked, and its recurring billing state.',
-  payments: 'Every payment, monthly renewal, refund and charge-back recorded for your orders, with the gateway’s own record of it (payload).',
-  websites: 'Your websites with every setting (address, hits per day, traffic source, bounce rate reduction, countries, search engine and keywords) and their state at 9Hits.',
+  orders:
+    'Every order: what it was for, the amount, the gateway (payhere, paypal, or grant for one given by an administrator), when it was paid, refunded or revoked, and its recurring billing state.',
+  payments:
+    'Every payment, monthly renewal, refund and charge-back recorded for your orders, with the gateway’s own record of it (payload).',
+  websites:
+    'Your websites with every setting (address, hits per day, traffic source, bounce rate reduction, countries, search engine and keywords) and their state at 9Hits.',
   deliveryHistory: 'Hits delivered to each website: per day for recent months, per month before that (website_id refers to websites).',
   notifications: 'Notifications shown to you in the app.',
   supportMessages: 'The messages you sent to support.',
   sessions: 'Your sign-in sessions: when, from which address and device, and when they ended.',
-  securityEvents: 'Your security activity as Account security shows it: sign-ins, password and two-factor changes, and actions an administrator took on your account (without who or from where).',
+  securityEvents:
+    'Your security activity as Account security shows it: sign-ins, password and two-factor changes, and actions an administrator took on your account (without who or from where).',
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -86,9 +91,21 @@ export async function requestDataExport(
     if (!user || user.closedAt) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
     const since = new Date(now.getTime() - 86_400_000);
     if ((await countDataExportsSince(tx, user.id, since)) >= DATA_EXPORTS_PER_DAY)
-      throw new AppError('RATE_LIMITED', `You can ask for a copy of your data ${DATA_EXPORTS_PER_DAY} times a day. Please try again tomorrow.`);
-    const row = await insertDataExport(tx, { userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + DATA_EXPORT_HOURS * 3_600_000) });
-    await audit(tx, source, now, { action: 'data_export_requested', target: userTarget(user), subjectUserId: user.id, after: { export: row.id } });
+      throw new AppError(
+        'RATE_LIMITED',
+        `You can ask for a copy of your data ${DATA_EXPORTS_PER_DAY} times a day. Please try again tomorrow.`,
+      );
+    const row = await insertDataExport(tx, {
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + DATA_EXPORT_HOURS * 3_600_000),
+    });
+    await audit(tx, source, now, {
+      action: 'data_export_requested',
+      target: userTarget(user),
+      subjectUserId: user.id,
+      after: { export: row.id },
+    });
     const inline = (await estimateExportRows(tx, user.id)) <= inlineRows;
     if (!inline) await enqueueJob(tx, DATA_EXPORT_JOB, { exportId: row.id }, { dedupeKey: `${DATA_EXPORT_JOB}:${row.id}` });
     return { row, inline };

@@ -22,7 +22,12 @@ const ok = { ok: true as const };
 export async function yourDataRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   await route(app, api.exportStatus, (request) => dataExportStatus(ctx, currentUser(request)), perMinute(60));
-  await route(app, api.requestExport, (request) => requestDataExport(ctx, currentUser(request), auditSource(request)), perAccount('data-export', 5));
+  await route(
+    app,
+    api.requestExport,
+    (request) => requestDataExport(ctx, currentUser(request), auditSource(request)),
+    perAccount('data-export', 5),
+  );
   await route(
     app,
     api.downloadExport,

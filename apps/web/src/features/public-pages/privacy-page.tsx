@@ -112,9 +112,13 @@ export default function PrivacyPage() {
                 A copy of your data
               </Typography>
               <Typography>
-                Signed in, open <Link component={RouterLink} to={paths.security()}>Account security</Link> and choose Download my data. You get one
-                JSON file with everything listed above, with a README part explaining each part. A large file is prepared in the background and we
-                e-mail you when it is ready. Only you can download it, for 24 hours, up to three times a day.
+                Signed in, open{' '}
+                <Link component={RouterLink} to={paths.security()}>
+                  Account security
+                </Link>{' '}
+                and choose Download my data. You get one JSON file with everything listed above, with a README part explaining each part. A
+                large file is prepared in the background and we e-mail you when it is ready. Only you can download it, for 24 hours, up to
+                three times a day.
               </Typography>
             </Box>
             <Box component="section" aria-labelledby="close-heading">
@@ -123,9 +127,9 @@ export default function PrivacyPage() {
               </Typography>
               <Typography sx={{ mb: 2 }}>
                 On Account security, Close my account asks for your password (and your code if two-factor sign-in is on), then at once: your
-                subscriptions stop renewing at PayHere and PayPal, your websites stop and their campaigns are deleted at 9Hits, you are signed out
-                everywhere, and your personal data is erased or replaced by a pseudonym. Your e-mail address and username become free again. You
-                can also ask support to close it; an administrator then does the same.
+                subscriptions stop renewing at PayHere and PayPal, your websites stop and their campaigns are deleted at 9Hits, you are
+                signed out everywhere, and your personal data is erased or replaced by a pseudonym. Your e-mail address and username become
+                free again. You can also ask support to close it; an administrator then does the same.
               </Typography>
               <Typography>
                 A payment made within the last 30 days can still be refunded through support. We keep orders and payments for{' '}
@@ -137,8 +141,12 @@ export default function PrivacyPage() {
                 Who else sees it
               </Typography>
               <Typography>
-                PayHere and PayPal process your payments, and 9Hits delivers traffic to your websites (it sees their addresses and settings, not
-                you). We share nothing else. The <Link component={RouterLink} to={paths.tos()}>Terms of Service</Link> apply as they are.
+                PayHere and PayPal process your payments, and 9Hits delivers traffic to your websites (it sees their addresses and settings,
+                not you). We share nothing else. The{' '}
+                <Link component={RouterLink} to={paths.tos()}>
+                  Terms of Service
+                </Link>{' '}
+                apply as they are.
               </Typography>
             </Box>
           </Stack>

@@ -7,7 +7,9 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Whether the signed-in administrator confirms with a code too (their own two-factor sign-in). */
 export function useOwnTwoFactor(): boolean {
-  return useQuery({ queryKey: ['account-security', 'overview'], queryFn: () => call(securityApi.overview) }).data?.twoFactor.enabled ?? false;
+  return (
+    useQuery({ queryKey: ['account-security', 'overview'], queryFn: () => call(securityApi.overview) }).data?.twoFactor.enabled ?? false
+  );
 }
 
 /** POST admin/customers/:id/close, on the customer's request; every admin list reads the pseudonym afterwards. */

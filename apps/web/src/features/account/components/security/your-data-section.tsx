@@ -40,9 +40,13 @@ function DownloadMyData() {
       title="Your data"
       description={
         <>
-          Download one file (JSON) with everything we hold about you: your details, subscriptions and add-ons, orders and payments,
-          websites with their settings and delivery history, notifications, support messages, sessions and security events. A README
-          part in the file explains each part. See <Link component={RouterLink} to={paths.privacy()}>what we keep and why</Link>.
+          Download one file (JSON) with everything we hold about you: your details, subscriptions and add-ons, orders and payments, websites
+          with their settings and delivery history, notifications, support messages, sessions and security events. A README part in the file
+          explains each part. See{' '}
+          <Link component={RouterLink} to={paths.privacy()}>
+            what we keep and why
+          </Link>
+          .
         </>
       }
     >
