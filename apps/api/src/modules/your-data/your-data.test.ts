@@ -25,8 +25,8 @@ describe('your data: the copy and closing the account', () => {
     customer = await customerWithPackage(t.app, 'pkgBasic', { email: 'Leaver@Example.com', username: 'leaver' });
   });
 
-  const post = (url: string, s: Session | undefined, payload?: unknown) =>
-    t.app.inject({ method: 'POST', url, ...(s ? { headers: s.headers } : {}), ...(payload === undefined ? {} : { payload }) });
+  const post = (url: string, s: Session | undefined, payload?: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, headers: s ? s.headers : {}, ...(payload === undefined ? {} : { payload }) });
   const get = (url: string, s: Session) => t.app.inject({ method: 'GET', url, headers: s.headers });
   const actions = async (userId: number) =>
     (await t.app.ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, userId))).map((e) => e.action);
@@ -170,7 +170,7 @@ describe('your data: the copy and closing the account', () => {
 
   it('lets an administrator close a customer’s account with their own password, audited as an administrator’s, never an administrator’s account', async () => {
     const admin = await loginAdmin(t.app);
-    const close = (id: number, pw = TEST_ADMIN.password) => post(`/api/admin/customers/${id}/close`, admin, { password: pw });
+    const close = (id: number, pw: string = TEST_ADMIN.password) => post(`/api/admin/customers/${id}/close`, admin, { password: pw });
     expect((await close(customer.user.id, 'wrong-password')).statusCode).toBe(400);
     expect((await close(admin.user.id)).statusCode).toBe(403);
     expect((await close(customer.user.id)).statusCode).toBe(200);
