@@ -20,11 +20,13 @@ const EMPTY: CloseAccountValues = { password: '', code: '' };
 
 const resolver = (withCode: boolean) =>
   formResolver<CloseAccountValues>(({ password, code }) => {
-    const parsed = closeAccountBodySchema.safeParse({ password, ...(withCode ? { code } : {}) });
-    if (parsed.success) return null;
+    // The password first, then the code: one failure at a time, in the form's order.
+    const parsed = closeAccountBodySchema.safeParse({ password, ...(withCode && code.trim() ? { code } : {}) });
+    if (!parsed.success)
+      return { field: parsed.error.issues[0]?.path[0] === 'code' ? 'code' : 'password', message: firstMessage(parsed.error) };
     if (withCode && !code.trim())
       return { field: 'code', message: 'Enter the 6-digit code from your authenticator app, or a recovery code' };
-    return { field: parsed.error.issues[0]?.path[0] === 'code' ? 'code' : 'password', message: firstMessage(parsed.error) };
+    return null;
   });
 
 /**
