@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { queryRows, schema, type Executor } from '@traffic/db';
+import { schema, type Executor } from '@traffic/db';
 
-const { users, sessions, notifications, supportRequests, recoveryCodes, passwordResets, loginFailures, auditRepeats, emails } = schema;
+const { users, sessions, notifications, supportRequests, recoveryCodes, passwordResets, loginFailures, auditRepeats, emails, dataExports } =
+  schema;
 
 /**
  * What replaces a closed account's e-mail and username. Neither can be registered (an e-mail needs a
@@ -48,7 +49,7 @@ export async function endSubscriptionsAndAddons(db: Executor, userId: number, no
 
 /**
  * Everything else personal that the account leaves: its sessions (with their addresses; the caller
- * ends them first), notifications, support messages, recovery and reset codes, its failed sign-ins
+ * ends them first), notifications, support messages, recovery and reset codes, copies of its data, its failed sign-ins
  * (keyed by its e-mail or username, with addresses), its uncounted audit repeats (addresses), and the
  * copies of e-mails already sent to it. An e-mail still queued (the closing e-mail) is kept until sent;
  * the clean-up deletes it after its retention like every sent e-mail.
@@ -60,21 +61,9 @@ export async function erasePersonalRows(db: Executor, user: { id: number; email:
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   await db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
   await db.delete(auditRepeats).where(eq(auditRepeats.subjectUserId, user.id));
+  await db.delete(dataExports).where(eq(dataExports.userId, user.id));
   await db
     .delete(loginFailures)
     .where(inArray(loginFailures.loginKey, [`user:${user.id}`, `reset-request:${user.email.trim().toLowerCase()}`]));
   await db.delete(emails).where(and(sql`lower(${emails.to}) = lower(${user.email})`, ne(emails.status, 'queued')));
-}
-
-/** The closed accounts among these ids, with their pseudonyms (the audit log shows these in their place). */
-export async function closedAmong(db: Executor, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; email: string }>(
-    db,
-    sql`select id, email from users where closed_at is not null and id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((r) => [r.id, r.email]));
 }

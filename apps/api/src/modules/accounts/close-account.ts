@@ -9,7 +9,6 @@ import { queueEmail } from '../mail/queue-email.ts';
 import { stopRenewals } from '../payments/renewals.ts';
 import { NINEHITS_DELETE_JOB } from '../websites/delivery-jobs.ts';
 import { deleteWebsiteWithJob, websitesOfUser } from '../websites/websites.repository.ts';
-import { deleteDataExportsOf } from '../your-data/data-export.repository.ts';
 import { endSubscriptionsAndAddons, erasePersonalRows, pseudonymiseUser, pseudonymOf } from './close-account.repository.ts';
 import { endSessions } from './sessions.repository.ts';
 import { checkBehindSession } from './session-checks.ts';
@@ -68,7 +67,6 @@ export async function closeAccount(
   await stopRenewals(tx, { userId: user.id });
   await endSubscriptionsAndAddons(tx, user.id, now);
   for (const website of await websitesOfUser(tx, user.id)) await deleteWebsiteWithJob(tx, website.id, NINEHITS_DELETE_JOB);
-  await deleteDataExportsOf(tx, user.id);
   await erasePersonalRows(tx, user);
   await pseudonymiseUser(tx, user.id, now);
 }

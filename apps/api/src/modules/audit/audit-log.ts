@@ -1,8 +1,7 @@
 import type { AccountEvents, AuditAction, AuditPage } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { listAuditEvents, listSubjectEvents, type AuditFilters } from './audit.repository.ts';
-import { closedAmong } from '../accounts/close-account.repository.ts';
+import { closedAmong, listAuditEvents, listSubjectEvents, type AuditFilters } from './audit.repository.ts';
 
 /** Matching rows are counted up to this many: past it the screen says "more than". */
 export const AUDIT_COUNT_CAP = 10_000;

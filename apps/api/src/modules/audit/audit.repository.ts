@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import { queryRows, schema, type Executor } from '@traffic/db';
 import type { AuditAction } from '@traffic/shared';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
@@ -176,4 +176,17 @@ export function listAuditEvents(db: Executor, filters: AuditFilters, page: numbe
 /** An account's own security events, counted up to `countCap`. */
 export function listSubjectEvents(db: Executor, userId: number, page: number, size: number, countCap: number) {
   return pageOf(db, eq(auditEvents.subjectUserId, userId), page, size, countCap);
+}
+
+/** The closed accounts among these ids, with their pseudonyms (the audit log shows these in their place). */
+export async function closedAmong(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; email: string }>(
+    db,
+    sql`select id, email from users where closed_at is not null and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.email]));
 }

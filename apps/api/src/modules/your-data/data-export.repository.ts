@@ -91,11 +91,6 @@ export async function deleteExpiredDataExports(db: Executor, now: Date, limit: n
   return rows.length;
 }
 
-/** Every copy of a closed account goes with its personal data. */
-export async function deleteDataExportsOf(db: Executor, userId: number): Promise<void> {
-  await db.delete(dataExports).where(eq(dataExports.userId, userId));
-}
-
 /** Rows the copy will hold, roughly: decides between building it at once and building it in a job. */
 export async function estimateExportRows(db: Executor, userId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
