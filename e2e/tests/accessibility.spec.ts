@@ -63,6 +63,7 @@ function visitsFor(normalId: number, seoId: number, customerId: number): Visit[]
     { id: 'purchaseAddon', persona: 'visitor', url: '/purchaseaddon' },
     { id: 'cancel', persona: 'visitor', url: '/cancel' },
     { id: 'tos', persona: 'visitor', url: '/tos' },
+    { id: 'privacy', persona: 'visitor', url: '/privacy' },
     { id: 'about', persona: 'visitor', url: '/about' },
     { id: 'addPackage', persona: 'admin', url: '/admin/addPackage' },
     { id: 'addNotifications', persona: 'admin', url: '/addNotifications' },

@@ -21,6 +21,8 @@ import type { Lifecycle } from './modules/health/check-health.ts';
 import { clientConfigRoutes } from './modules/health/client-config.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { securityRoutes } from './modules/accounts/security.routes.ts';
+import { yourDataRoutes } from './modules/your-data/your-data.routes.ts';
+import { DATA_EXPORT_JOB, dataExportJob } from './modules/your-data/data-export.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paypalRoutes } from './modules/payments/paypal.routes.ts';
 import { guardSandboxMerchantApis } from './http/local-request.ts';
@@ -182,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
   jobs.register(CLEAN_UP_JOB, cleanUpJob(app.ctx));
+  jobs.register(DATA_EXPORT_JOB, dataExportJob(app.ctx));
   const periodic = [
     capacityScanTask(app.ctx),
     approvalScanTask(app.ctx, ninehits),
@@ -228,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountsRoutes);
       await api.register(securityRoutes);
       await api.register(tokensRoutes);
+      await api.register(yourDataRoutes);
       await api.register(paymentsRoutes);
       await api.register(paypalRoutes(paypal));
       await api.register(billingRoutes({ payhere: payhereApi, paypal }));

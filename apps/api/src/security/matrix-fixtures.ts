@@ -42,6 +42,8 @@ export interface Fixtures {
     twoFactorCustomer(): Promise<string>;
     /** A new personal access token of customer A's: its id and the token in the clear. */
     accessTokenOfA(scope: 'read' | 'write'): Promise<{ id: string; token: string }>;
+    /** A ready copy of customer A's data, by id. */
+    exportOfA(): Promise<string>;
   };
 }
 
@@ -72,6 +74,7 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
   if (paypal.statusCode !== 201) throw new Error(`paypal fixture: ${paypal.body}`);
 
   let spareCustomer: Session | undefined;
+  let exportOfA: Promise<string> | undefined;
   const fresh: Fixtures['fresh'] = {
     async website() {
       const res = await createWebsite(app, a, { url: `https://fresh${++serial}.example.com` });
@@ -130,6 +133,14 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
         .insert(schema.accessTokens)
         .values({ id, userId: a.user.id, name: `matrix ${++serial}`, scope, tokenHash: hash, hint });
       return { id, token };
+    },
+    // One copy for every actor's probe: an account may ask for only a few a day.
+    exportOfA() {
+      exportOfA ??= app.inject({ method: 'POST', url: '/api/account/data-export', headers: a.headers }).then((res) => {
+        if (res.statusCode !== 200) throw new Error(`data export fixture: ${res.body}`);
+        return (res.json() as { id: string }).id;
+      });
+      return exportOfA;
     },
     async sessionOfA() {
       const sessionId = randomUUID();

@@ -50,6 +50,7 @@ export const routes = {
   purchaseAddon: { pattern: '/purchaseaddon', access: 'open' },
   cancel: { pattern: '/cancel', access: 'open' },
   tos: { pattern: '/tos', access: 'open' },
+  privacy: { pattern: '/privacy', access: 'open' },
   about: { pattern: '/about', access: 'open' },
 
   addPackage: { pattern: '/admin/addPackage', access: 'admin', redirectTo: LOGIN },
@@ -103,6 +104,7 @@ export const paths = {
   purchaseAddon: () => to(routes.purchaseAddon.pattern),
   cancel: () => to(routes.cancel.pattern),
   tos: () => to(routes.tos.pattern),
+  privacy: () => to(routes.privacy.pattern),
   about: () => to(routes.about.pattern),
 
   addPackage: () => to(routes.addPackage.pattern),

@@ -39,6 +39,7 @@ const screens: Partial<Record<RouteId, Screen>> = {
   purchaseAddon: async () => (await import('../features/purchase/purchase-addon-page.tsx')).PurchaseAddonPage,
   cancel: async () => (await import('../features/public-pages/cancel-page.tsx')).default,
   tos: async () => (await import('../features/public-pages/terms-page.tsx')).default,
+  privacy: async () => (await import('../features/public-pages/privacy-page.tsx')).default,
   about: async () => (await import('../features/public-pages/about-page.tsx')).default,
   // Admin catalogue: lazy like every screen, so none of it reaches a customer's browser.
   adminAddPackage: async () => (await import('../features/admin-catalogue/add-package-page.tsx')).AddPackagePage,

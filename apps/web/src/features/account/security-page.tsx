@@ -9,6 +9,7 @@ import { ChangePasswordSection } from './components/security/change-password-sec
 import { SecurityActivitySection } from './components/security/security-activity-section.tsx';
 import { SessionsSection } from './components/security/sessions-section.tsx';
 import { TwoFactorSection } from './components/security/two-factor-section.tsx';
+import { YourDataSections } from './components/security/your-data-section.tsx';
 
 /**
  * /security, for every signed-in account: two-factor sign-in, the password, the sessions and the
@@ -35,6 +36,7 @@ export function SecurityPage() {
         <SessionsSection />
         {!isAdminView(user) && <AccessTokensSection />}
         <SecurityActivitySection />
+        <YourDataSections customer={!isAdminView(user)} />
       </Stack>
     </Container>
   );
