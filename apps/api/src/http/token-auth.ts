@@ -82,7 +82,12 @@ export async function authenticateAccessToken(app: FastifyInstance, request: Fas
     );
   // A deactivated account's tokens stop; an administrator's account never holds a working one.
   // (A closed account's tokens are deleted with it; its status refuses any that a race left behind.)
-  if (row.status === 'DEACTIVATED' || row.status === 'CLOSED') throw new AppError('FORBIDDEN', 'This account is deactivated: its access tokens do not work.');
+  if (row.status === 'DEACTIVATED' || row.status === 'CLOSED') {
+    throw new AppError(
+      'FORBIDDEN',
+      `This account is ${row.status === 'CLOSED' ? 'closed' : 'deactivated'}: its access tokens do not work.`,
+    );
+  }
   if (row.role !== 'ROLE_USER') throw new AppError('FORBIDDEN', 'Access tokens are for customer accounts.');
 
   const user: AuthUser = {

@@ -164,4 +164,19 @@ describe('personal access tokens', () => {
     const admin = await loginAdmin(t.app);
     expect((await create(admin, { name: 'x', scope: 'read', expiresInDays: 30 })).statusCode).toBe(403);
   });
+
+  it('goes with a closed account: the token is deleted and the next call is refused', async () => {
+    const leaver = await registerCustomer(t.app, { email: 'leaver-tokens@example.com', username: 'leaver_tokens' });
+    const { token } = await newToken('read', 30, leaver);
+    expect((await withToken(token, 'GET', '/api/websites')).statusCode).toBe(200);
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/close',
+      headers: leaver.headers,
+      payload: { password: leaver.password },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await t.app.ctx.db.select().from(accessTokens).where(eq(accessTokens.userId, leaver.user.id))).toHaveLength(0);
+    expect((await withToken(token, 'GET', '/api/websites')).statusCode).toBe(401);
+  });
 });
