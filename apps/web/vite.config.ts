@@ -52,6 +52,92 @@ function withoutCssVariablesTheme(): Plugin {
   };
 }
 
+/**
+ * What a signed-in customer's first paint of /home or /websites needs beyond index.html: the screen
+ * and what the shell lazy-loads as soon as a session is confirmed (SIGNED_IN_SHELL). The charts are
+ * not here: they load after the cards paint (features/home/customer-home.tsx).
+ * scripts/check-bundle.ts holds these pages to SIGNED_IN_JS_BUDGET from the same lists.
+ */
+export const SIGNED_IN_SCREENS = ['src/app/home-route.tsx', 'src/features/websites/websites-page.tsx'] as const;
+export const SIGNED_IN_SHELL = [
+  'src/app/query-client.ts',
+  'src/app/session/session-user-sync.tsx',
+  'src/app/layout/signed-in-header.tsx',
+] as const;
+
+/** The screen of `/` (scripts/check-bundle.ts LANDING_MODULE): its own chunk, its imports in `core`. */
+const LANDING_SCREEN = 'src/features/landing/landing-page.tsx';
+
+/** The public pages' screens (pre-rendered, scripts/prerender.ts), the landing page aside. */
+export const PUBLIC_SCREENS = [
+  'src/features/auth/login-page.tsx',
+  'src/features/auth/register-page.tsx',
+  'src/features/public-pages/pricings-page.tsx',
+  'src/features/public-pages/about-page.tsx',
+  'src/features/public-pages/terms-page.tsx',
+] as const;
+
+/**
+ * Route-level chunks grouped by who loads them, so a page fetches a handful of files instead of one
+ * per shared module (Rolldown otherwise cuts a chunk for every distinct set of importers: /home
+ * fetched 81 files). Each module goes to the first group whose roots reach it through static imports:
+ *   - `core`: what index.html loads (the entry's static imports) and the landing screen's imports,
+ *     one file beside the entry;
+ *   - `app-shared`: what both a signed-in first paint and a public page need;
+ *   - `signed-in`: the rest of the signed-in shell, and what both signed-in screens need;
+ *   - `home-route`, `websites-page`: the rest of each signed-in screen's static imports, used by
+ *     other screens or not (beside the screen's own chunk);
+ *   - `public`: the rest of the public pages (PUBLIC_SCREENS).
+ * Everything else (other screens, the charts, admin code) keeps Rolldown's own splitting.
+ */
+function routeGroups() {
+  const closures = new Map<string, Set<string>>();
+  type Info = { importedIds: readonly string[] } | null;
+  const closureOf = (key: string, roots: readonly string[], info: (id: string) => Info, skip = (_id: string) => false) => {
+    let found = closures.get(key);
+    if (found) return found;
+    found = new Set<string>();
+    const stack = roots.map((r) => `${root}${r}`);
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (found.has(id) || skip(id)) continue;
+      found.add(id);
+      for (const dep of info(id)?.importedIds ?? []) stack.push(dep);
+    }
+    closures.set(key, found);
+    return found;
+  };
+  const entry = `${root}src/main.tsx`;
+  const landing = `${root}${LANDING_SCREEN}`;
+  /*
+   * Import lists name every module a barrel re-exports, used or not: the shell takes only
+   * QueryClientContext from TanStack Query's barrel, and the landing page none of it; the rest of
+   * TanStack Query is loaded on demand (app/query-provider.tsx) and must stay out of `core`.
+   */
+  const outOfCore = (id: string) =>
+    /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id) && !/react-query[\\/]build[\\/]modern[\\/](index|QueryClientProvider)\.js$/.test(id);
+  return [
+    {
+      name: (id: string, ctx: { getModuleInfo: (id: string) => Info }) => {
+        if (id === entry || id === landing) return null;
+        const info = (m: string) => ctx.getModuleInfo(m);
+        if (closureOf('core', ['src/main.tsx', LANDING_SCREEN], info, outOfCore).has(id)) return 'core';
+        const shell = closureOf('shell', SIGNED_IN_SHELL, info).has(id);
+        const screens = SIGNED_IN_SCREENS.filter((screen) => closureOf(screen, [screen], info).has(id)).length;
+        const signedIn = shell || screens > 0;
+        const publicPage = closureOf('public', PUBLIC_SCREENS, info).has(id);
+        if (signedIn && publicPage) return 'app-shared';
+        if (shell || screens === SIGNED_IN_SCREENS.length) return 'signed-in';
+        // The rest of one signed-in screen goes with it, shared with later screens or not.
+        const screen = SIGNED_IN_SCREENS.find((s) => closureOf(s, [s], info).has(id));
+        if (screen && !publicPage && !SIGNED_IN_SCREENS.some((s) => `${root}${s}` === id)) return screen.replace(/^.*\/|\.tsx$/g, '');
+        if (publicPage) return 'public';
+        return null;
+      },
+    },
+  ];
+}
+
 export default defineConfig(({ mode }) => {
   // Fail the build, not the landing page, when a deployment sets a bad external URL.
   readExternalLinks(loadEnv(mode, root, 'VITE_'));
@@ -63,7 +149,11 @@ export default defineConfig(({ mode }) => {
     // JavaScript budget and keep admin code out of customers' bundles.
     // No modulepreload polyfill: every browser the build targets but Safari 16 preloads natively,
     // and without it a module is simply fetched when imported.
-    build: { manifest: true, modulePreload: { polyfill: false } },
+    build: {
+      manifest: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: routeGroups() } } },
+    },
     // Tests run in Node, where resolving react-router for plain Node (its CJS build) while
     // react-router/dom loads the ESM build would give two router contexts; keep both on ESM.
     resolve: mode === 'test' ? { conditions: ['module-sync'] } : {},

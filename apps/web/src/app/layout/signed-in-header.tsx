@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +11,6 @@ import { useLogout } from '../session/use-logout.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { NavButton } from './nav-button.tsx';
-import { NavDrawer } from './nav-drawer.tsx';
 
 /**
  * Wide screens show the customer's menu in the bar on one line (from lg, with My Account, Billing,
@@ -20,6 +19,9 @@ import { NavDrawer } from './nav-drawer.tsx';
  */
 const WIDE = { customer: 'lg', admin: 'md' } as const;
 
+// The drawer (MUI's Drawer, Modal and lists) loads when the hamburger is first pressed, not with the bar.
+const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')).NavDrawer }));
+
 /**
  * The app bar of a signed-in user: menus, drawer, bell and Logout. Its own chunk (app-header.tsx
  * loads it lazily), so a visitor's landing page does not download the menus, popovers and drawer.
@@ -27,6 +29,8 @@ const WIDE = { customer: 'lg', admin: 'md' } as const;
 export function SignedInHeader({ user }: { user: User }) {
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const admin = isAdminView(user);
   const wide = WIDE[admin ? 'admin' : 'customer'];
   const onWide = { display: { xs: 'none', [wide]: 'flex' }, alignItems: 'center' };
@@ -39,20 +43,27 @@ export function SignedInHeader({ user }: { user: User }) {
           edge="start"
           color="inherit"
           aria-label="Open menu"
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
           sx={{ display: { [wide]: 'none' } }}
         >
           <MenuIcon />
         </IconButton>
       }
       after={
-        <NavDrawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          sections={drawerSections}
-          onLogout={logout}
-          username={user.username}
-        />
+        drawerUsed && (
+          <Suspense fallback={null}>
+            <NavDrawer
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              sections={drawerSections}
+              onLogout={logout}
+              username={user.username}
+            />
+          </Suspense>
+        )
       }
     >
       {!admin && (
