@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { LANDING_SCREEN, PUBLIC_SCREENS, SIGNED_IN_SCREENS, SIGNED_IN_SHELL } from './scripts/chunk-roots.ts';
 import { readExternalLinks } from './src/app/read-external-links.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -51,31 +52,6 @@ function withoutCssVariablesTheme(): Plugin {
     },
   };
 }
-
-/**
- * What a signed-in customer's first paint of /home or /websites needs beyond index.html: the screen
- * and what the shell lazy-loads as soon as a session is confirmed (SIGNED_IN_SHELL). The charts are
- * not here: they load after the cards paint (features/home/customer-home.tsx).
- * scripts/check-bundle.ts holds these pages to SIGNED_IN_JS_BUDGET from the same lists.
- */
-export const SIGNED_IN_SCREENS = ['src/app/home-route.tsx', 'src/features/websites/websites-page.tsx'] as const;
-export const SIGNED_IN_SHELL = [
-  'src/app/query-client.ts',
-  'src/app/session/session-user-sync.tsx',
-  'src/app/layout/signed-in-header.tsx',
-] as const;
-
-/** The screen of `/` (scripts/check-bundle.ts LANDING_MODULE): its own chunk, its imports in `core`. */
-const LANDING_SCREEN = 'src/features/landing/landing-page.tsx';
-
-/** The public pages' screens (pre-rendered, scripts/prerender.ts), the landing page aside. */
-export const PUBLIC_SCREENS = [
-  'src/features/auth/login-page.tsx',
-  'src/features/auth/register-page.tsx',
-  'src/features/public-pages/pricings-page.tsx',
-  'src/features/public-pages/about-page.tsx',
-  'src/features/public-pages/terms-page.tsx',
-] as const;
 
 /**
  * Route-level chunks grouped by who loads them, so a page fetches a handful of files instead of one
