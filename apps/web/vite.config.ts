@@ -114,7 +114,7 @@ function routeGroups() {
   ];
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   // Fail the build, not the landing page, when a deployment sets a bad external URL.
   readExternalLinks(loadEnv(mode, root, 'VITE_'));
 
@@ -128,7 +128,8 @@ export default defineConfig(({ mode }) => {
     build: {
       manifest: true,
       modulePreload: { polyfill: false },
-      rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: routeGroups() } } },
+      // The pre-rendering's server build (scripts/prerender.ts) runs once in Node: no groups there.
+      ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: routeGroups() } } } }),
     },
     // Tests run in Node, where resolving react-router for plain Node (its CJS build) while
     // react-router/dom loads the ESM build would give two router contexts; keep both on ESM.
