@@ -57,15 +57,51 @@ function withoutCssVariablesTheme(): Plugin {
  * Route-level chunks grouped by who loads them, so a page fetches a handful of files instead of one
  * per shared module (Rolldown otherwise cuts a chunk for every distinct set of importers: /home
  * fetched 81 files). Each module goes to the first group whose roots reach it through static imports:
- *   - `core`: what index.html loads (the entry's static imports) and the landing screen's imports,
- *     one file beside the entry;
+ *   - `core`: what the app's start needs (src/start.tsx and its static imports, preloaded by
+ *     index.html) and the landing screen's imports, one file beside the entry;
  *   - `app-shared`: what both a signed-in first paint and a public page need;
  *   - `signed-in`: the rest of the signed-in shell, and what both signed-in screens need;
  *   - `home-route`, `websites-page`: the rest of each signed-in screen's static imports, used by
  *     other screens or not (beside the screen's own chunk);
- *   - `public`: the rest of the public pages (PUBLIC_SCREENS).
- * Everything else (other screens, the charts, admin code) keeps Rolldown's own splitting.
+ * Everything else (the public pages' own modules, other screens, the charts, admin code) keeps
+ * Rolldown's own splitting: a public page (pre-rendered, its JavaScript only hydrates it) loads
+ * only what it uses, so /about does not fetch the forms and zod of /login and /register.
  */
+/** The app's start, which the entry (src/main.tsx) imports once a pre-rendered page has painted. */
+const START = 'src/start.tsx';
+
+/**
+ * index.html preloads the app's start (START) and its static imports: the entry only imports it
+ * dynamically, after a pre-rendered page's first paint, but its download need not wait for that.
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'traffic:preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || ctx.server) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const start = chunks.find((c) => c.moduleIds.includes(`${root}${START}`));
+        if (!start) throw new Error(`no chunk holds ${START}`);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(dep);
+        };
+        visit(start.fileName);
+        const entry = ctx.chunk?.fileName;
+        return [...files]
+          .filter((file) => file !== entry && !(ctx.chunk?.imports ?? []).includes(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 function routeGroups() {
   const closures = new Map<string, Set<string>>();
   type Info = { importedIds: readonly string[] } | null;
@@ -95,9 +131,10 @@ function routeGroups() {
   return [
     {
       name: (id: string, ctx: { getModuleInfo: (id: string) => Info }) => {
-        if (id === entry || id === landing) return null;
+        // Vite's preload helper stays out of the groups: the entry uses it, and must not import `core` for it.
+        if (id === entry || id === landing || id.includes('vite/preload-helper')) return null;
         const info = (m: string) => ctx.getModuleInfo(m);
-        if (closureOf('core', ['src/main.tsx', LANDING_SCREEN], info, outOfCore).has(id)) return 'core';
+        if (closureOf('core', [START, LANDING_SCREEN], info, outOfCore).has(id)) return 'core';
         const shell = closureOf('shell', SIGNED_IN_SHELL, info).has(id);
         const screens = SIGNED_IN_SCREENS.filter((screen) => closureOf(screen, [screen], info).has(id)).length;
         const signedIn = shell || screens > 0;
@@ -107,7 +144,6 @@ function routeGroups() {
         // The rest of one signed-in screen goes with it, shared with later screens or not.
         const screen = SIGNED_IN_SCREENS.find((s) => closureOf(s, [s], info).has(id));
         if (screen && !publicPage && !SIGNED_IN_SCREENS.some((s) => `${root}${s}` === id)) return screen.replace(/^.*\/|\.tsx$/g, '');
-        if (publicPage) return 'public';
         return null;
       },
     },
@@ -120,7 +156,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 
   return {
     root,
-    plugins: [react(), chunkModules(), withoutCssVariablesTheme()],
+    plugins: [react(), chunkModules(), withoutCssVariablesTheme(), preloadStart()],
     // The manifest lets scripts/check-bundle.ts (run after every build) hold the landing page's
     // JavaScript budget and keep admin code out of customers' bundles.
     // No modulepreload polyfill: every browser the build targets but Safari 16 preloads natively,
@@ -133,7 +169,14 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     },
     // Tests run in Node, where resolving react-router for plain Node (its CJS build) while
     // react-router/dom loads the ESM build would give two router contexts; keep both on ESM.
-    resolve: mode === 'test' ? { conditions: ['module-sync'] } : {},
+    // The browser's zod never probes for eval, which the CSP forbids (src/lib/zod-jitless.ts); the
+    // pre-rendering's server build keeps zod as it is.
+    resolve:
+      mode === 'test'
+        ? { conditions: ['module-sync'] }
+        : isSsrBuild
+          ? {}
+          : { alias: [{ find: /^zod$/, replacement: `${root}src/lib/zod-jitless.ts` }] },
     server: {
       proxy: {
         '/api': apiServer,

@@ -19,6 +19,12 @@ const ssrOut = join(web, 'dist-ssr');
 /** Path → pre-rendered file, under dist/. */
 const PAGES_INDEX = 'pages/index.json';
 
+/** What src/prerender.tsx exports, as built for Node. */
+interface PrerenderEntry {
+  PUBLIC_PAGES: readonly PublicPage[];
+  renderPage(path: string): Promise<{ html: string; css: string; ids: string[] }>;
+}
+
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -62,7 +68,7 @@ async function main() {
     logLevel: 'warn',
     build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, minify: false },
   });
-  const entry = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('../src/prerender.tsx');
+  const entry = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as PrerenderEntry;
   const shell = readFileSync(join(dist, 'index.html'), 'utf8');
   for (const page of entry.PUBLIC_PAGES) {
     const rendered = await entry.renderPage(page.path);

@@ -1,41 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
-import { App } from './app/app.tsx';
-import { appRoutes } from './app/routes.tsx';
-import { unregisterServiceWorkers } from './app/unregister-service-workers.ts';
-import { readLoginError, readStoredSession } from './lib/session-store.ts';
-
-unregisterServiceWorkers();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-/** Loads the lazy screens of the current location's routes into them, as the router would. */
-async function loadMatchedScreens() {
-  const matches = matchRoutes(appRoutes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-}
-
 /*
- * A public page arrives pre-rendered (scripts/prerender.ts, as a visitor sees it): once its screen
- * is loaded the first render gives the same markup, and React hydrates it. A stored session, or a
- * failed sign-in's message kept for the login page, makes that render differ (a loader, the
- * message): the app then renders afresh, as for every other page.
+ * The entry index.html loads: a few bytes that start the app (start.tsx). A pre-rendered public page
+ * (scripts/prerender.ts) first paints from its HTML and CSS, and the app's code (index.html
+ * preloads it) runs once the browser reports that paint, so the first paint never waits for the
+ * app's JavaScript. Any other page starts the app at once.
  */
-if (container.firstElementChild && !readStoredSession() && !readLoginError()) {
-  void loadMatchedScreens().then(() => hydrateRoot(container, app));
-} else {
-  createRoot(container).render(app);
+const start = () => void import('./start.tsx');
+
+function afterFirstPaint(run: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  try {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(once, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing in this browser: the timer below starts the app.
+  }
+  // A page opened in a background tab does not paint until shown: start it regardless.
+  setTimeout(once, 1000);
 }
+
+if (document.getElementById('root')?.firstElementChild) afterFirstPaint(start);
+else start();
