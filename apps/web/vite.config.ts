@@ -96,7 +96,11 @@ function preloadStart(): Plugin {
         const entry = ctx.chunk?.fileName;
         return [...files]
           .filter((file) => file !== entry && !(ctx.chunk?.imports ?? []).includes(file))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -165,7 +169,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       manifest: true,
       modulePreload: { polyfill: false },
       // The pre-rendering's server build (scripts/prerender.ts) runs once in Node: no groups there.
-      ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: routeGroups() } } } }),
+      ...(isSsrBuild
+        ? {}
+        : { rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: routeGroups() } } } }),
     },
     // Tests run in Node, where resolving react-router for plain Node (its CJS build) while
     // react-router/dom loads the ESM build would give two router contexts; keep both on ESM.

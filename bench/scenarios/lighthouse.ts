@@ -22,6 +22,20 @@ export interface LighthouseResult {
 }
 
 /**
+ * One Lighthouse run. On a busy machine Chromium's trace sometimes misses the navigation's start
+ * (NO_NAVSTART): such a run is repeated, up to three times.
+ */
+async function runLighthouse(url: string, port: number, log: (line: string) => void) {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!run.lhr.runtimeError) return run.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${run.lhr.runtimeError.message}`);
+    log(`    Lighthouse on ${url}: ${run.lhr.runtimeError.code}, running it again`);
+  }
+}
+
+/**
  * Lighthouse 12's default (mobile) run over each public page, one page at a time in Debian's
  * Chromium (CHROMIUM_PATH, given to chrome-launcher: nothing downloads a browser), on the server at
  * `base` (loopback only).
@@ -36,13 +50,17 @@ export async function measureLighthouse(base: string, log: (line: string) => voi
     // A fresh browser per page: no cache or storage carried from one page to the next.
     const chrome = await launch({
       chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-sync',
+      ],
     });
     try {
-      const run = await lighthouse(url.toString(), { port: chrome.port, output: 'json', logLevel: 'error' });
-      if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+      const lhr = await runLighthouse(url.toString(), chrome.port, log);
       const scores = {} as Record<LighthouseCategory, number>;
       const failing: string[] = [];
       for (const category of Object.keys(LIGHTHOUSE_GOALS) as LighthouseCategory[]) {
@@ -56,7 +74,14 @@ export async function measureLighthouse(base: string, log: (line: string) => voi
         }
       }
       const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const result = { path, scores, lcpMs: ms('largest-contentful-paint'), fcpMs: ms('first-contentful-paint'), tbtMs: ms('total-blocking-time'), failing };
+      const result = {
+        path,
+        scores,
+        lcpMs: ms('largest-contentful-paint'),
+        fcpMs: ms('first-contentful-paint'),
+        tbtMs: ms('total-blocking-time'),
+        failing,
+      };
       results.push(result);
       log(
         `    Lighthouse ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}; ` +

@@ -36,7 +36,12 @@ for (const { path, heading } of PAGES) {
     const h1 = still.getByRole('heading', { level: 1 });
     await expect(h1).toHaveText(heading);
     // The critical CSS is in: MUI's app bar sticks to the top without any script.
-    expect(await still.locator('header').first().evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+    expect(
+      await still
+        .locator('header')
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe('sticky');
     await noJs.close();
 
     // With it: the heading the server sent is the one on screen after hydration.
@@ -69,10 +74,13 @@ for (const { path, heading } of PAGES) {
 test('a signed-in visitor of a pre-rendered page still goes on to /home', async ({ page, request }) => {
   const { session } = await registerViaApi(request);
   await page.goto('/about');
-  await page.evaluate(({ token, email }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('email', email);
-  }, { token: session.token, email: session.data.email });
+  await page.evaluate(
+    ({ token, email }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('email', email);
+    },
+    { token: session.token, email: session.data.email },
+  );
   await page.goto('/login');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

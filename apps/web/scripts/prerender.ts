@@ -76,7 +76,9 @@ async function main() {
     const file = join(dist, page.file);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, pageDocument(shell, page, rendered));
-    console.log(`pre-rendered ${page.path.padEnd(10)} ${page.file} (${(rendered.html.length / 1000).toFixed(1)} kB markup, ${(rendered.css.length / 1000).toFixed(1)} kB CSS)`);
+    console.log(
+      `pre-rendered ${page.path.padEnd(10)} ${page.file} (${(rendered.html.length / 1000).toFixed(1)} kB markup, ${(rendered.css.length / 1000).toFixed(1)} kB CSS)`,
+    );
   }
   // What the server reads to answer these paths with the files (apps/api/src/http/web-app.ts).
   writeFileSync(join(dist, PAGES_INDEX), JSON.stringify(Object.fromEntries(entry.PUBLIC_PAGES.map((page) => [page.path, page.file]))));
