@@ -7,23 +7,25 @@
 const start = () => void import('./start.tsx');
 
 function afterFirstPaint(run: () => void) {
+  // A page opened in a background tab does not paint until shown, and a browser without paint
+  // timing cannot tell: start at once.
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    run();
+    return;
+  }
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
     run();
   };
-  try {
-    new PerformanceObserver((entries, observer) => {
-      if (!entries.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
-      setTimeout(once, 0);
-    }).observe({ type: 'paint', buffered: true });
-  } catch {
-    // No paint timing in this browser: the timer below starts the app.
-  }
-  // A page opened in a background tab does not paint until shown: start it regardless.
-  setTimeout(once, 1000);
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    setTimeout(once, 0);
+  }).observe({ type: 'paint', buffered: true });
+  // Whatever happens, the app starts: the page must not stay without its JavaScript.
+  setTimeout(once, 5000);
 }
 
 if (document.getElementById('root')?.firstElementChild) afterFirstPaint(start);
