@@ -45,7 +45,7 @@ import { bareFixed, bareRow, bareSameQuery, catalogue, loadUser, mixed } from '.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'apps/web/dist');
 const DB_NAME = benchSettings.database;
-/** The product server's output (LOG_LEVEL=warn: warnings and errors only), kept after the run. */
+/** The product server's output (its default LOG_LEVEL=info: a line per response), kept after the run. */
 const SERVER_LOG = join(tmpdir(), 'traffic-bench-server.log');
 const CUSTOMERS = LOAD.connections;
 /** The whole run stops itself after this, cleaning up, whatever is still going. */
@@ -55,10 +55,10 @@ const WATCHDOG_MS = 25 * 60_000;
 const COLLECTION_CALLS_PER_MINUTE = 600;
 
 const TARGETS = {
-  cataloguePctOfBare: 50,
-  loadUserPctOfBare: 60,
-  mixedP99Ms: 100,
-  adminP95Ms: 50,
+  cataloguePctOfBare: 85,
+  loadUserPctOfBare: 75,
+  mixedP99Ms: 50,
+  adminP95Ms: 25,
   chartP95Ms: 20,
   dashboardP95Ms: 100,
   collectionS: 600,
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
   }
   if (!keepDb) cleanups.push(() => dropDatabase(DB_NAME));
 
-  log('\n[3/9] the production server (LOG_LEVEL=warn) and the bare Fastify server');
+  log("\n[3/9] the production server (npm start's default LOG_LEVEL=info) and the bare Fastify server");
   const dataDir = mkdtempSync(join(tmpdir(), 'traffic-bench-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
@@ -161,7 +161,8 @@ async function main(): Promise<void> {
     {
       NODE_ENV: 'production',
       DATABASE_URL: dbUrl,
-      LOG_LEVEL: 'warn',
+      // The level a newcomer's `npm start` has by default (one line per response).
+      LOG_LEVEL: 'info',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: base,
@@ -270,8 +271,8 @@ async function main(): Promise<void> {
     row(
       'Mixed workload p99',
       `${fmt(mixedResult.p99)} ms (p50 ${fmt(mixedResult.p50)} ms)`,
-      `< ${TARGETS.mixedP99Ms} ms`,
-      mixedResult.p99 < TARGETS.mixedP99Ms,
+      `≤ ${TARGETS.mixedP99Ms} ms`,
+      mixedResult.p99 <= TARGETS.mixedP99Ms,
     );
     await assertCapacityStable(
       dbUrl,
@@ -352,8 +353,8 @@ async function main(): Promise<void> {
     row(
       'Mixed workload p99 during the collection',
       `${fmt(during.p99)} ms (p50 ${fmt(during.p50)} ms; ${during.errors + during.timeouts + during.non2xx} errors)${slowdown === undefined ? '' : `, ${slowdown >= 0 ? '+' : ''}${fmt(slowdown)}% against the mixed phase`}`,
-      `≤ +${TARGETS.collectionSlowdownPct}% of the mixed phase's p99`,
-      slowdown === undefined ? null : slowdown <= TARGETS.collectionSlowdownPct && clean(during),
+      `p99 ≤ ${TARGETS.mixedP99Ms} ms, ≤ +${TARGETS.collectionSlowdownPct}% of the mixed phase's p99`,
+      during.p99 <= TARGETS.mixedP99Ms && (slowdown === undefined || slowdown <= TARGETS.collectionSlowdownPct) && clean(during),
     );
   }
 

@@ -99,7 +99,8 @@ test('a customer sends a support request, which reaches the support mailbox', as
   const message = `My websites get no hits (${details.username}).`;
 
   await page.goto('/support');
-  await expect(page.getByLabel('Username')).toHaveValue(details.username);
+  // The account's username reads as text (not an input) above the fields to fill.
+  await expect(page.getByText('Username', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(details.username);
   await expect(page.getByLabel('Email')).toHaveValue(details.email);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(toast(page, 'Please fill all fields')).toBeVisible();

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { migrationsApplied, openDatabase, runMigrations, seedCatalogue, type Dat
 import type { Config } from './config.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { asyncStdout, registerRequestLog } from './http/request-log.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { serializeError } from './lib/safe-error.ts';
 import { collectRoutes, type RegisteredRoute } from './http/route-auth.ts';
@@ -110,9 +111,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.authorization'],
             // Database errors without their bound parameters (lib/safe-error.ts).
             serializers: { err: serializeError },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-            ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } } : {}),
+            // One line per response (http/request-log.ts), written asynchronously; a terminal gets
+            // pino-pretty, which runs in a worker thread.
+            ...(options.prettyLogs
+              ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } }
+              : { stream: options.logStream ?? asyncStdout() }),
           },
+    // Fastify's own two lines per request are off: http/request-log.ts writes one per response.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // Client addresses (for rate limits) come from X-Forwarded-For only when a proxy on this host or
     // a private network sent it; anyone else could forge the header.
@@ -195,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (options.logger !== false) registerRequestLog(app);
   registerNulGuard(app);
   // Shutting down: each keep-alive connection closes after its current answer.
   app.addHook('onRequest', async (_request, reply) => {

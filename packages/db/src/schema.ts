@@ -63,6 +63,13 @@ export const users = pgTable(
     billingReminders: boolean('billing_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * One bit per character of a small alphabet found in the lower-cased username or email, set by a
+     * trigger on every insert or change of either (migration 0023, function user_search_mask): the
+     * admin's one-character searches test a bit instead of running ILIKE over every customer
+     * (apps/api/src/lib/user-search.ts). Whatever a writer puts here, the trigger replaces.
+     */
+    searchMask: bigint('search_mask', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     // Emails are unique ignoring case; usernames are unique after stripping everything but letters, digits, underscores and spaces (done before insert).
@@ -76,7 +83,7 @@ export const users = pgTable(
       .where(sql`${t.role} = 'ROLE_USER'`),
     // The admin lists walk users in username order: with every column they filter on or return in
     // the index, a deep page is an index-only scan (docs/performance.md).
-    index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role),
+    index('users_listing_idx').on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.role, t.searchMask),
     // Customers' ids and statuses alone: counts and joins of the admin lists read this, not the table.
     index('users_customer_id_idx')
       .on(t.id, t.status)
@@ -85,6 +92,10 @@ export const users = pgTable(
     index('users_addon_holders_idx')
       .on(sql`lower(${t.username})`, t.id, t.username, t.email)
       .where(sql`${t.addonCount} > 0`),
+    // A one-character admin search counts its matches by an index-only walk of the customers' masks.
+    index('users_search_mask_idx')
+      .on(t.searchMask)
+      .where(sql`${t.role} = 'ROLE_USER'`),
     // The admin searches match anywhere in the text (ILIKE '%...%'): trigram indexes (pg_trgm).
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),

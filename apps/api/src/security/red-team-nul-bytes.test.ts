@@ -46,7 +46,7 @@ describe('red team: NUL bytes in text fields', () => {
     expect(users[0]!.n).toBe(0);
 
     const text = log.text();
-    expect(text).toContain('"statusCode":400');
+    expect(text).toContain('"status":400');
     expect(text).not.toMatch(/\$argon2/);
     expect(text).not.toContain('params:');
     expect(text).not.toContain('nul-attack@example.com');

@@ -1,20 +1,17 @@
-import { Fragment } from 'react';
-
 /**
- * An e-mail address that wraps only where a reader expects it to: before the '@' and before each
- * dot of the domain, never in the middle of a name.
+ * An e-mail address that wraps only where a reader expects it to: before the '@', never inside the
+ * name or the domain (not at a hyphen, not before ".com"). A cell narrower than either half shows it
+ * whole and wider, rather than broken.
  */
 export function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
-  const parts = at < 0 ? [email] : [email.slice(0, at), ...email.slice(at).split(/(?=\.)/)];
+  const whole = { whiteSpace: 'nowrap' } as const;
+  if (at <= 0) return <span style={{ ...whole, overflowWrap: 'normal', wordBreak: 'normal' }}>{email}</span>;
   return (
     <span style={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
+      <span style={whole}>{email.slice(0, at)}</span>
+      <wbr />
+      <span style={whole}>{email.slice(at)}</span>
     </span>
   );
 }

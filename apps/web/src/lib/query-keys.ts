@@ -21,6 +21,11 @@ export const queryKeys = {
     /** GET /api/billing/change/:id: what buying that package would pause. */
     change: (packageId: string) => ['billing', 'change', packageId] as const,
   },
+  /** GET account/security and account/events: the signed-in account's own security (the admin's side panel reads its two-factor state). */
+  accountSecurity: {
+    all: ['account-security'] as const,
+    overview: ['account-security', 'overview'] as const,
+  },
   /** GET /api/config: this deployment's payment mode and PayPal client id. */
   clientConfig: ['client-config'] as const,
   /** One website (POST website/edit/{id}) and its delivered hits (GET website/{id}/hits). */

@@ -3,6 +3,7 @@ import { queryRows, type Executor } from '@traffic/db';
 import type { PackageType } from '@traffic/shared';
 import { websiteJson, type WebsiteSource } from '../websites/website-fields.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { userContains } from '../../lib/user-search.ts';
 
 /** The admin console's reads and its notification writes: every query the admin use cases run. */
 
@@ -103,8 +104,7 @@ export async function usersPage(
 ): Promise<{ total: number; rows: UsersPageRow[] }> {
   const conditions: SQL[] = [sql`u.role = 'ROLE_USER'`];
   if (q.search) {
-    const pattern = containsPattern(q.search);
-    conditions.push(sql`(u.username ilike ${pattern} or u.email ilike ${pattern})`);
+    conditions.push(userContains('u', q.search));
   }
   if (q.status) conditions.push(sql`u.status = ${q.status}`);
   // A subscription filter other than 'none' needs the subscription: an inner join says so.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { adminSections } from '../nav-links.ts';
+import { EnrolFirstNote, useAdminSections } from './admin-nav.tsx';
 import { NavSections } from './nav-sections.tsx';
 
 /**
@@ -26,13 +26,14 @@ const BAR = { xs: 56, sm: 64 };
  * Its own chunk (root-layout.tsx loads it for administrators only).
  */
 export default function AdminFrame({ children }: { children: ReactNode }) {
+  const { sections, enrolFirst } = useAdminSections();
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
       <Box
         component="nav"
         aria-label="Back office"
         sx={(theme) => ({
-          // Taller than the window (800 px): it scrolls, and a shadow at the edge with more below or above says so.
+          // Compact rows fit a window 800 px tall; in a shorter one it scrolls, and a shadow at the edge with more below or above says so.
           ...scrollShadows(theme.palette.background.default),
           scrollbarWidth: 'thin',
           display: { xs: 'none', md: 'block' },
@@ -47,7 +48,8 @@ export default function AdminFrame({ children }: { children: ReactNode }) {
           py: 1,
         })}
       >
-        <NavSections sections={adminSections} />
+        {enrolFirst && <EnrolFirstNote />}
+        <NavSections sections={sections} compact />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
     </Box>

@@ -111,6 +111,31 @@ describe('AppHeader', () => {
     expect(within(menu).getByRole('list', { name: 'Catalogue' })).toBeInTheDocument();
   });
 
+  it('offers an admin who must still turn two-factor on only Account security, and says why, in the panel and the drawer', async () => {
+    const admin = makeUser({ role: 'ROLE_ADMIN', status: 'ACTIVE' });
+    storeSignedIn(admin);
+    fakeApi({
+      [`POST /users/load/${admin.email}`]: ok(admin),
+      'GET /account/security': ok({ twoFactor: { enabled: false, required: true, recoveryCodesLeft: 0 }, sessions: [] }),
+      'GET /account/events': ok({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 }),
+    });
+    renderApp('/security');
+    const panel = await screen.findByRole('navigation', { name: 'Back office' });
+    const why = 'Turn on two-factor sign-in on Account security to use the admin screens.';
+    expect(await within(panel).findByRole('note')).toHaveTextContent(why);
+    expect(
+      within(panel)
+        .getAllByRole('list')
+        .map((list) => list.getAttribute('aria-label')),
+    ).toEqual(['Security']);
+    expect(hrefs(within(panel).getByRole('list'))).toEqual([['Account security', '/security']]);
+
+    const menu = await openMenu();
+    expect(within(menu).getByRole('note')).toHaveTextContent(why);
+    expect(within(menu).getByRole('list', { name: 'Security' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('list', { name: 'Catalogue' })).toBeNull();
+  });
+
   it('logs out: the server ends the token, the stored session is gone and the login page shows', async () => {
     const user = makeUser();
     storeSignedIn(user, 'the-session-token');

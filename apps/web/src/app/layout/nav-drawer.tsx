@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import LogoutIcon from '@mui/icons-material/Logout';
 import TrafficIcon from '@mui/icons-material/Traffic';
 import Box from '@mui/material/Box';
@@ -18,10 +19,12 @@ interface NavDrawerProps {
   onLogout: () => void;
   /** Who is signed in, shown under the brand at the top. */
   username: string;
+  /** A line above the menu saying why it holds what it holds. */
+  notice?: ReactNode;
 }
 
 /** The whole menu in a side panel under the brand and the signed-in user: the only menu on small screens (the admin's groups included). */
-export function NavDrawer({ open, onClose, sections, onLogout, username }: NavDrawerProps) {
+export function NavDrawer({ open, onClose, sections, onLogout, username, notice }: NavDrawerProps) {
   return (
     <Drawer open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280, bgcolor: 'background.paper' } } }}>
       <Box sx={{ px: 2, py: 2, borderBottom: 1, borderColor: 'divider' }}>
@@ -36,6 +39,7 @@ export function NavDrawer({ open, onClose, sections, onLogout, username }: NavDr
         </Typography>
       </Box>
       <nav aria-label="Menu">
+        {notice}
         <NavSections sections={sections} onNavigate={onClose} />
         <Divider />
         <List>

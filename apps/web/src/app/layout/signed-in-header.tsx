@@ -5,10 +5,11 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { adminSections, customerBarLinks, customerSections, type NavSection } from '../nav-links.ts';
+import { customerBarLinks, customerSections, type NavSection } from '../nav-links.ts';
 import { isAdminView } from '../session/session-context.ts';
 import { useLogout } from '../session/use-logout.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { EnrolFirstNote, useAdminSections } from './admin-nav.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { NavButton } from './nav-button.tsx';
 
@@ -34,7 +35,8 @@ export function SignedInHeader({ user }: { user: User }) {
   const admin = isAdminView(user);
   const wide = WIDE[admin ? 'admin' : 'customer'];
   const onWide = { display: { xs: 'none', [wide]: 'flex' }, alignItems: 'center' };
-  const drawerSections: readonly NavSection[] = admin ? adminSections : customerSections;
+  const adminNav = useAdminSections(admin);
+  const drawerSections: readonly NavSection[] = admin ? adminNav.sections : customerSections;
 
   return (
     <HeaderBar
@@ -61,6 +63,7 @@ export function SignedInHeader({ user }: { user: User }) {
               sections={drawerSections}
               onLogout={logout}
               username={user.username}
+              notice={admin && adminNav.enrolFirst ? <EnrolFirstNote /> : undefined}
             />
           </Suspense>
         )

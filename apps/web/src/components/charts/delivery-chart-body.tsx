@@ -6,19 +6,22 @@ import type { BarsChartProps } from './bars-chart.tsx';
 
 /**
  * A delivery chart, or the one true sentence when there is nothing to draw (nothing delivered in
- * the range, or no reading yet), then when the history was last read.
+ * the range, or no reading yet), then when the history was last read (once: unless the panel said it).
  */
 export function DeliveryChartBody({
   delivered,
   updatedAt,
   period,
   chart,
+  readAtSaid = false,
 }: {
   delivered: boolean;
   updatedAt: string | null;
   /** The range in words ("the last 30 days"). */
   period: string;
   chart: BarsChartProps;
+  /** The panel already says when the history was read (beside its figure): the time is not repeated. */
+  readAtSaid?: boolean;
 }) {
   const months = chart.labelKind === 'month';
   return (
@@ -33,7 +36,7 @@ export function DeliveryChartBody({
         </Alert>
       )}
       <Typography variant="body2" color="text.secondary">
-        {updatedAt ? `Updated ${readAtText(updatedAt)}. ` : ''}
+        {updatedAt && !readAtSaid ? `Updated ${readAtText(updatedAt)}. ` : ''}
         {months ? 'Months are UTC calendar months.' : 'Days are UTC days.'}
       </Typography>
     </>

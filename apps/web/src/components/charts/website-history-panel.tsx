@@ -66,6 +66,7 @@ function DaysBody({ data, range }: { data: WebsiteHistory; range: HistoryRange }
       <DeliveryChartBody
         delivered={data.days.some((d) => d.hits > 0)}
         updatedAt={data.updatedAt}
+        readAtSaid
         period={rangeText(range)}
         chart={{
           labels: data.days.map((d) => d.day),

@@ -25,6 +25,9 @@ function Secondary({ children }: { children: string }) {
   );
 }
 
+/** A target labelled by an account's e-mail, which wraps only before its '@'. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
 /** The target's label (else its id), over its type and, where the label is not the id, the id. */
 function Target({ row }: { row: AuditEvent }) {
   const name = row.targetLabel ?? row.targetId;
@@ -34,9 +37,13 @@ function Target({ row }: { row: AuditEvent }) {
     .join(' · ');
   return (
     <>
-      <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-        {name ?? NONE}
-      </Box>
+      {name && EMAIL.test(name) ? (
+        <EmailText email={name} />
+      ) : (
+        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {name ?? NONE}
+        </Box>
+      )}
       {detail && <Secondary>{detail}</Secondary>}
     </>
   );

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { Navigate, useParams } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
@@ -8,6 +6,8 @@ import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../app/paths.ts';
 import { PurchasesClosedNotice } from '../../components/checkout/purchases-closed-notice.tsx';
+import { PlanGrid, PlanGridItem, PlanGridSkeleton } from '../../components/pricing/plan-grid.tsx';
+import { PricingLayout } from '../../components/pricing/pricing-layout.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import {
@@ -21,7 +21,6 @@ import { pendingPackage } from '../../lib/pending-purchase.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';
 import { longDate, typeStateOf } from '../../lib/subscription.ts';
 import { PackageCard, type PurchaseEffect } from './components/package-card.tsx';
-import { PackageGrid, PackageGridItem, PackageGridSkeleton } from './components/package-grid.tsx';
 import { useCheckoutHandlers } from './use-checkout-handlers.ts';
 
 const TABS = 'pricing';
@@ -63,18 +62,12 @@ function PricingForType({ type }: { type: PackageType }) {
   };
 
   return (
-    <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Pricing
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Monthly packages with automatic renewal. Pay by card or with PayPal; prices are in US dollars.
-      </Typography>
+    <PricingLayout title="Pricing" lead="Monthly packages with automatic renewal. Pay by card or with PayPal; prices are in US dollars.">
       {closed && <PurchasesClosedNotice supportTo={paths.support()} />}
       <PackageTypeTabs value={type} linkTo={paths.pricing} idPrefix={TABS} />
       <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
         {packages.isPending ? (
-          <PackageGridSkeleton />
+          <PlanGridSkeleton />
         ) : packages.isError ? (
           <LoadError message="The packages could not be loaded." onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
         ) : shown.length === 0 ? (
@@ -82,9 +75,9 @@ function PricingForType({ type }: { type: PackageType }) {
             Please check back soon, or contact support.
           </EmptyState>
         ) : (
-          <PackageGrid>
+          <PlanGrid>
             {shown.map((pkg) => (
-              <PackageGridItem key={pkg.id}>
+              <PlanGridItem key={pkg.id}>
                 <PackageCard
                   pkg={pkg}
                   effect={effectOf(pkg, user, type)}
@@ -94,11 +87,11 @@ function PricingForType({ type }: { type: PackageType }) {
                   onOrderCreated={remember}
                   onPaid={(result) => void paid(result)}
                 />
-              </PackageGridItem>
+              </PlanGridItem>
             ))}
-          </PackageGrid>
+          </PlanGrid>
         )}
       </Box>
-    </Container>
+    </PricingLayout>
   );
 }

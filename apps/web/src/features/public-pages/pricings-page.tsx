@@ -1,40 +1,54 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { CURRENCY } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { paths } from '../../app/paths.ts';
-import { PageHeader } from './components/page-header.tsx';
-import { PlanCard } from './components/plan-card.tsx';
-import { PUBLIC_PLANS } from './public-plans.ts';
+import { PlanCard } from '../../components/pricing/plan-card.tsx';
+import { PlanGrid, PlanGridItem } from '../../components/pricing/plan-grid.tsx';
+import { PricingLayout } from '../../components/pricing/pricing-layout.tsx';
+import { ALL_PLAN_FEATURES, PUBLIC_PLANS } from './public-plans.ts';
 
+function slug(name: string) {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** /pricings, for visitors: the four fixed plans of docs/product.md section 9 in Pricing's cards and layout. */
 export default function PricingsPage() {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', pb: { xs: 6, md: 10 } }}>
-      <PageHeader overline="Pricing" title={MSG.pricingTitle}>
-        Every plan delivers hits to your websites every day, billed monthly and renewed automatically. Create an account to pick yours.
-      </PageHeader>
-
-      <Container maxWidth="lg">
-        <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
-          {PUBLIC_PLANS.map((plan) => (
-            <Grid key={plan.name} size={{ xs: 12, sm: 6, lg: 3 }}>
-              <PlanCard plan={plan} />
-            </Grid>
-          ))}
-        </Grid>
-
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 5, textAlign: 'center' }}>
+    <PricingLayout
+      title={MSG.pricingTitle}
+      lead="Every plan delivers hits to your websites every day, billed monthly and renewed automatically. Create an account to pick yours."
+      note={
+        <>
           Prices in {CURRENCY}, per month. 100% refund within 30 days through our support team, as set out in the{' '}
           <Link component={RouterLink} to={paths.tos()}>
             Terms of Service
           </Link>
           .
-        </Typography>
-      </Container>
-    </Box>
+        </>
+      }
+    >
+      <PlanGrid>
+        {PUBLIC_PLANS.map((plan) => (
+          <PlanGridItem key={plan.name}>
+            <PlanCard
+              headingId={`plan-${slug(plan.name)}`}
+              name={plan.name}
+              price={plan.price}
+              hitsPerDay={plan.hitsPerDay}
+              slots={plan.slots}
+              items={[...plan.extras, ...ALL_PLAN_FEATURES]}
+              itemsLabel={`${plan.name} features`}
+              highlighted={plan.extras.length > 0}
+            >
+              <Button fullWidth size="large" variant="contained" component={RouterLink} to={paths.register()} sx={{ px: 1 }}>
+                Choose {plan.name}
+              </Button>
+            </PlanCard>
+          </PlanGridItem>
+        ))}
+      </PlanGrid>
+    </PricingLayout>
   );
 }

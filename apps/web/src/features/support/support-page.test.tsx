@@ -30,11 +30,12 @@ function openSupport(reply: FakeResponse | (() => Promise<FakeResponse>) = ok())
 const send = () => user.click(screen.getByRole('button', { name: 'Send Message' }));
 
 describe('SupportPage (/support)', () => {
-  it('shows the username read-only and the email prefilled', async () => {
+  it('shows the username as text (not an input) and the email prefilled', async () => {
     openSupport();
-    const username = await screen.findByLabelText('Username', {}, FIRST_LOAD);
-    expect(username).toHaveValue('ann');
-    expect(username).toHaveAttribute('readonly');
+    const username = await screen.findByText('Username', {}, FIRST_LOAD);
+    expect(username.tagName).toBe('DT');
+    expect(username.nextSibling).toHaveTextContent(/^ann$/);
+    expect(screen.queryByRole('textbox', { name: 'Username' })).toBeNull();
     expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
   });
 

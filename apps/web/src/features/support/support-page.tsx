@@ -3,6 +3,7 @@ import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { ReadOnlyField } from '../../components/read-only-field.tsx';
 import { MSG } from '@traffic/shared/messages';
 import { useSignedInUser } from '../../app/session/index.ts';
 import { notify } from '../../app/toast.ts';
@@ -48,13 +49,7 @@ export function SupportPage() {
         onSubmit={handleSubmit(submit, () => notify.error(MSG.fillAllFields))}
         aria-label="Support request"
       >
-        <TextField
-          label="Username"
-          value={user.username}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true } }}
-          helperText="Your account"
-        />
+        <ReadOnlyField label="Username" value={user.username} note="Your account" />
         <TextField
           label="Email"
           type="email"

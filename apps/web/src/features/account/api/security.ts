@@ -6,8 +6,8 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The signed-in account's own security data (Account security); every key under one prefix. */
 export const securityKeys = {
-  all: ['account-security'] as const,
-  overview: ['account-security', 'overview'] as const,
+  all: queryKeys.accountSecurity.all,
+  overview: queryKeys.accountSecurity.overview,
   eventsAll: ['account-security', 'events'] as const,
   events: (page: number) => ['account-security', 'events', { page }] as const,
 };

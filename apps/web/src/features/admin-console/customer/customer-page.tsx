@@ -105,7 +105,7 @@ function Subscriptions({ subscriptions }: { subscriptions: CustomerOverview['sub
         {subscriptions.map((sub) => (
           <Row key={sub.type} label={`${TYPE_LABEL[sub.type]} subscription`}>
             <Typography sx={{ fontWeight: 600, minWidth: 90 }}>{TYPE_LABEL[sub.type]}</Typography>
-            <Typography sx={{ flex: '1 1 160px' }}>{sub.packageName ?? '—'}</Typography>
+            <Typography sx={{ flex: { sm: '1 1 160px' } }}>{sub.packageName ?? '—'}</Typography>
             <Chip
               size="small"
               variant="outlined"
@@ -113,10 +113,10 @@ function Subscriptions({ subscriptions }: { subscriptions: CustomerOverview['sub
               color={STATE_CHIP[sub.state].color}
               sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
             />
-            <Typography variant="body2" sx={{ flex: '2 1 240px' }}>
+            <Typography variant="body2" sx={{ flex: { sm: '2 1 240px' } }}>
               {stateText(sub)}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 140px' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: { sm: '1 1 140px' } }}>
               {sub.gateway ? GATEWAY_LABEL[sub.gateway] : '—'}
             </Typography>
           </Row>
@@ -135,11 +135,11 @@ function Addons({ addons }: { addons: CustomerOverview['addons'] }) {
         <Stack component="ul" sx={listSx}>
           {addons.map((addon) => (
             <Row key={addon.id} label={addon.name}>
-              <Typography sx={{ fontWeight: 600, flex: '1 1 200px' }}>{addon.name}</Typography>
-              <Typography variant="body2" sx={{ flex: '1 1 160px' }}>
+              <Typography sx={{ fontWeight: 600, flex: { sm: '1 1 200px' } }}>{addon.name}</Typography>
+              <Typography variant="body2" sx={{ flex: { sm: '1 1 160px' } }}>
                 {formatCount(addon.count)} {addon.kind === 'hits' ? 'extra hits a day' : 'extra slots'} · {TYPE_LABEL[addon.type]}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 140px' }}>
+              <Typography variant="body2" color="text.secondary" sx={{ flex: { sm: '1 1 140px' } }}>
                 Ends on {formatDate(addon.expiresAt)}
               </Typography>
             </Row>
@@ -159,19 +159,19 @@ function Websites({ websites }: { websites: CustomerOverview['websites'] }) {
         <Stack component="ul" sx={listSx}>
           {websites.map((site) => (
             <Row key={site.id} label={site.url}>
-              <Stack sx={{ flex: '2 1 260px', minWidth: 0 }}>
+              <Stack sx={{ flex: { sm: '2 1 260px' }, minWidth: 0 }}>
                 <WebsiteUrl url={site.url} />
                 <Typography variant="caption" color="text.secondary">
                   {formatCount(site.dailyHitLimit)} hits a day
                 </Typography>
               </Stack>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', flex: '1 1 180px' }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', flex: { sm: '1 1 180px' } }}>
                 <StatusChip status={site.status} />
                 {site.type === 'seo' && <Chip label="SEO" size="small" color="secondary" />}
                 {site.pausedBySystem && site.status === 'PAUSED' && <Chip size="small" label="Paused by the system" />}
                 <NinehitsStateChip state={site.ninehitsState} />
               </Stack>
-              <Typography variant="body2" sx={{ flex: '1 1 200px' }}>
+              <Typography variant="body2" sx={{ flex: { sm: '1 1 200px' } }}>
                 {site.lastDay ? `${formatCount(site.deliveredLastDay)} on ${formatDate(site.lastDay)}` : 'Nothing delivered yet'}
                 <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {formatCount(site.delivered30Days)} in the last 30 days
@@ -195,11 +195,11 @@ function Sessions({ sessions }: { sessions: CustomerOverview['sessions'] }) {
         <Stack component="ul" sx={listSx}>
           {sessions.map((session) => (
             <Row key={session.id} label={session.device || 'Unknown device'}>
-              <Typography sx={{ fontWeight: 600, flex: '1 1 200px' }}>{session.device || 'Unknown device'}</Typography>
-              <Typography variant="body2" sx={{ flex: '1 1 140px', overflowWrap: 'anywhere' }}>
+              <Typography sx={{ fontWeight: 600, flex: { sm: '1 1 200px' } }}>{session.device || 'Unknown device'}</Typography>
+              <Typography variant="body2" sx={{ flex: { sm: '1 1 140px' }, overflowWrap: 'anywhere' }}>
                 {session.ip || '—'}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 220px' }}>
+              <Typography variant="body2" color="text.secondary" sx={{ flex: { sm: '1 1 220px' } }}>
                 Signed in {formatDate(session.createdAt)}, last seen {formatDate(session.lastSeenAt)}
               </Typography>
             </Row>

@@ -79,7 +79,7 @@ function Charts({ stats }: { stats: BusinessStats }) {
           <ChartSection
             title="Revenue per day"
             subtitle={`Last 90 days, ${c}; refunds and charge-backs on the day they happened`}
-            chart={{ labels: stats.revenueDays.map((r) => r.day), series: revenueSeries(stats.revenueDays), money: true }}
+            chart={{ labels: stats.revenueDays.map((r) => r.day), series: revenueSeries(stats.revenueDays), currency: c }}
             numbers={{
               label: 'Revenue per day',
               header: ['Date', ...revenueHeader.slice(1)],
@@ -96,7 +96,7 @@ function Charts({ stats }: { stats: BusinessStats }) {
               labels: stats.revenueMonths.map((r) => r.month),
               labelKind: 'month',
               series: revenueSeries(stats.revenueMonths),
-              money: true,
+              currency: c,
             }}
             numbers={{
               label: 'Revenue per month',

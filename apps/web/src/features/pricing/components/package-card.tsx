@@ -1,18 +1,10 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { CaptureResult, CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import { CheckoutActions } from '../../../components/checkout/checkout-actions.tsx';
-import { PriceTag } from '../../../components/price-tag.tsx';
+import { PlanCard } from '../../../components/pricing/plan-card.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { descriptionItems } from '../description-items.ts';
 
@@ -73,59 +65,24 @@ function ChangeStep({
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-        {value}
-      </Typography>
-    </Stack>
-  );
-}
-
 /** One package: its allowance, the price per month (docs/product.md section 9), and the two ways to pay. */
 export function PackageCard({ pkg, effect, closed = false, signedIn, onSignInRequired, onOrderCreated, onPaid }: Props) {
   const headingId = `package-${pkg.id}`;
-  const items = descriptionItems(pkg.description);
   const current = effect.kind === 'extends' || effect.kind === 'renews';
   return (
-    <Card
-      component="article"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: current ? 'primary.main' : undefined }}
+    <PlanCard
+      headingId={headingId}
+      name={pkg.name}
+      price={pkg.price}
+      hitsPerDay={pkg.hits_per_day}
+      slots={pkg.slots}
+      items={descriptionItems(pkg.description)}
+      itemsLabel={`${pkg.name} includes`}
+      highlighted={current}
+      {...(current ? { badge: effect.kind === 'renews' ? 'Your plan (ended)' : 'Your plan' } : {})}
     >
-      <CardContent sx={{ flexGrow: 1, p: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography id={headingId} variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-            {pkg.name}
-          </Typography>
-          {current && <Chip size="small" color="primary" label={effect.kind === 'renews' ? 'Your plan (ended)' : 'Your plan'} />}
-        </Stack>
-        <PriceTag price={pkg.price} />
-        <Stack component="dl" sx={{ m: 0 }}>
-          <Figure label="Hits per day" value={pkg.hits_per_day.toLocaleString('en-US')} />
-          <Figure label="Slots" value={pkg.slots.toLocaleString('en-US')} />
-        </Stack>
-        {items.length > 0 && (
-          <>
-            <Divider sx={{ my: 2 }} />
-            <Stack component="ul" spacing={1} aria-label={`${pkg.name} includes`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {items.map((item, index) => (
-                <Box component="li" key={`${index}-${item}`} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                  <CheckCircleIcon fontSize="small" color="success" aria-hidden sx={{ mt: '2px' }} />
-                  <Typography variant="body2">{item}</Typography>
-                </Box>
-              ))}
-            </Stack>
-          </>
-        )}
-      </CardContent>
       {!closed && (
-        <CardActions disableSpacing sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1.5 }}>
+        <>
           {effect.kind === 'replaces' && (
             <Typography variant="body2" color="text.secondary" id={`${headingId}-effect`}>
               {effect.direction === 'upgrade'
@@ -157,8 +114,8 @@ export function PackageCard({ pkg, effect, closed = false, signedIn, onSignInReq
               describedBy={effect.kind === 'extends' ? `${headingId} ${headingId}-effect` : headingId}
             />
           )}
-        </CardActions>
+        </>
       )}
-    </Card>
+    </PlanCard>
   );
 }

@@ -10,6 +10,7 @@ import { Controller, FormProvider, useForm, type FieldErrors } from 'react-hook-
 import { Link as RouterLink } from 'react-router';
 import { WEBSITE_LIMITS, type PackageType } from '@traffic/shared/constants';
 import { paths } from '../../../app/paths.ts';
+import { ReadOnlyField } from '../../../components/read-only-field.tsx';
 import { formResolver } from '../../../lib/form-resolver.ts';
 import { hitSliderBounds } from '../hit-slider-bounds.ts';
 import { checkWebsiteForm, type FormMode, type WebsiteFormValues } from '../website-form-model.ts';
@@ -86,23 +87,27 @@ export function WebsiteForm({ type, mode, initialValues, maxHits, submitting, on
         aria-busy={submitting}
       >
         {summary && <Alert severity="error">{`Please correct this before submitting. ${summary}`}</Alert>}
-        <Controller
-          name="url"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...textFieldProps(field)}
-              label="Website address"
-              type="url"
-              placeholder="https://www.example.com"
-              required={mode === 'create'}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? (mode === 'edit' ? 'The address of a website cannot be changed.' : undefined)}
-              slotProps={{ htmlInput: { readOnly: mode !== 'create', autoComplete: 'url', maxLength: WEBSITE_LIMITS.address } }}
-              fullWidth
-            />
-          )}
-        />
+        {mode === 'create' ? (
+          <Controller
+            name="url"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...textFieldProps(field)}
+                label="Website address"
+                type="url"
+                placeholder="https://www.example.com"
+                required
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { autoComplete: 'url', maxLength: WEBSITE_LIMITS.address } }}
+                fullWidth
+              />
+            )}
+          />
+        ) : (
+          <ReadOnlyField label="Website address" value={initialValues.url} note="The address of a website cannot be changed." />
+        )}
         {type !== 'normal' && <SearchEngineFields />}
         <Controller
           name="dailyHitLimit"

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 
-/** Cards side by side on wide screens, stacked on phones. */
-export function PackageGrid({ children }: { children: ReactNode }) {
+/** Pricing cards side by side on wide screens (four a row), two a row on tablets, stacked on phones: /pricing and /pricings alike. */
+export function PlanGrid({ children }: { children: ReactNode }) {
   return (
     <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
       {children}
@@ -11,19 +11,19 @@ export function PackageGrid({ children }: { children: ReactNode }) {
   );
 }
 
-export function PackageGridItem({ children }: { children: ReactNode }) {
+export function PlanGridItem({ children }: { children: ReactNode }) {
   return <Grid size={{ xs: 12, sm: 6, lg: 3 }}>{children}</Grid>;
 }
 
 /** Placeholders with a card's shape while the packages load. */
-export function PackageGridSkeleton() {
+export function PlanGridSkeleton() {
   return (
-    <PackageGrid>
+    <PlanGrid>
       {[0, 1, 2, 3].map((index) => (
-        <PackageGridItem key={index}>
+        <PlanGridItem key={index}>
           <Skeleton variant="rounded" height={420} aria-hidden />
-        </PackageGridItem>
+        </PlanGridItem>
       ))}
-    </PackageGrid>
+    </PlanGrid>
   );
 }
