@@ -59,10 +59,10 @@ function withoutCssVariablesTheme(): Plugin {
  * fetched 81 files). Each module goes to the first group whose roots reach it through static imports:
  *   - `core`: what the app's start needs (src/start.tsx and its static imports, preloaded by
  *     index.html) and the landing screen's imports, one file beside the entry;
- *   - `app-shared`: what both a signed-in first paint and a public page need;
- *   - `signed-in`: the rest of the signed-in shell, and what both signed-in screens need;
+ *   - `app-shared`: what the signed-in shell (or every signed-in screen) and a public page need;
+ *   - `signed-in`: the rest of the signed-in shell, and what every signed-in screen needs;
  *   - `home-route`, `websites-page`: the rest of each signed-in screen's static imports, used by
- *     other screens or not (beside the screen's own chunk);
+ *     public pages or other screens or not (beside the screen's own chunk);
  * Everything else (the public pages' own modules, other screens, the charts, admin code) keeps
  * Rolldown's own splitting: a public page (pre-rendered, its JavaScript only hydrates it) loads
  * only what it uses, so /about does not fetch the forms and zod of /login and /register.
@@ -141,13 +141,14 @@ function routeGroups() {
         if (closureOf('core', [START, LANDING_SCREEN], info, outOfCore).has(id)) return 'core';
         const shell = closureOf('shell', SIGNED_IN_SHELL, info).has(id);
         const screens = SIGNED_IN_SCREENS.filter((screen) => closureOf(screen, [screen], info).has(id)).length;
-        const signedIn = shell || screens > 0;
+        const everySignedIn = shell || screens === SIGNED_IN_SCREENS.length;
         const publicPage = closureOf('public', PUBLIC_SCREENS, info).has(id);
-        if (signedIn && publicPage) return 'app-shared';
-        if (shell || screens === SIGNED_IN_SCREENS.length) return 'signed-in';
-        // The rest of one signed-in screen goes with it, shared with later screens or not.
+        if (everySignedIn && publicPage) return 'app-shared';
+        if (everySignedIn) return 'signed-in';
+        // The rest of one signed-in screen goes with it, shared with public pages or later screens
+        // or not: /websites does not fetch what only /home shows, and the other way round.
         const screen = SIGNED_IN_SCREENS.find((s) => closureOf(s, [s], info).has(id));
-        if (screen && !publicPage && !SIGNED_IN_SCREENS.some((s) => `${root}${s}` === id)) return screen.replace(/^.*\/|\.tsx$/g, '');
+        if (screen && !SIGNED_IN_SCREENS.some((s) => `${root}${s}` === id)) return screen.replace(/^.*\/|\.tsx$/g, '');
         return null;
       },
     },

@@ -5,11 +5,10 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { customerBarLinks, customerSections, type NavSection } from '../nav-links.ts';
+import { customerBarLinks, customerSections } from '../nav-links.ts';
 import { isAdminView } from '../session/session-context.ts';
 import { useLogout } from '../session/use-logout.ts';
 import { AccountMenu } from './account-menu.tsx';
-import { EnrolFirstNote, useAdminSections } from './admin-nav.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { NavButton } from './nav-button.tsx';
 
@@ -22,6 +21,8 @@ const WIDE = { customer: 'lg', admin: 'md' } as const;
 
 // The drawer (MUI's Drawer, Modal and lists) loads when the hamburger is first pressed, not with the bar.
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')).NavDrawer }));
+// An admin's drawer holds the admin's navigation: a chunk of its own, customers never load it.
+const AdminNavDrawer = lazy(async () => ({ default: (await import('./admin-nav-drawer.tsx')).AdminNavDrawer }));
 
 /**
  * The app bar of a signed-in user: menus, drawer, bell and Logout. Its own chunk (app-header.tsx
@@ -35,8 +36,6 @@ export function SignedInHeader({ user }: { user: User }) {
   const admin = isAdminView(user);
   const wide = WIDE[admin ? 'admin' : 'customer'];
   const onWide = { display: { xs: 'none', [wide]: 'flex' }, alignItems: 'center' };
-  const adminNav = useAdminSections(admin);
-  const drawerSections: readonly NavSection[] = admin ? adminNav.sections : customerSections;
 
   return (
     <HeaderBar
@@ -57,14 +56,17 @@ export function SignedInHeader({ user }: { user: User }) {
       after={
         drawerUsed && (
           <Suspense fallback={null}>
-            <NavDrawer
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              sections={drawerSections}
-              onLogout={logout}
-              username={user.username}
-              notice={admin && adminNav.enrolFirst ? <EnrolFirstNote /> : undefined}
-            />
+            {admin ? (
+              <AdminNavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} onLogout={logout} username={user.username} />
+            ) : (
+              <NavDrawer
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                sections={customerSections}
+                onLogout={logout}
+                username={user.username}
+              />
+            )}
           </Suspense>
         )
       }
