@@ -18,7 +18,7 @@
  *
  * Options: --skip-build (reuse apps/web/dist and apps/api/dist), --keep-db (leave the database for EXPLAIN),
  *          --reuse-db (use an already seeded `bench` database; implies --keep-db),
- *          --only=packages,load,mixed,admin,delivery,landing (a subset of the phases, while investigating).
+ *          --only=packages,load,tokens,mixed,admin,delivery,landing (a subset of the phases, while investigating).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -40,6 +40,7 @@ import { measureHome, measureLanding } from './scenarios/landing.ts';
 import { measureLighthouse } from './scenarios/lighthouse.ts';
 import { webRows } from './scenarios/web-rows.ts';
 import { retentionRows } from './scenarios/retention-rows.ts';
+import { measureTokenList, TOKEN_PCT_OF_SESSION } from './scenarios/tokens.ts';
 import { bareFixed, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -75,7 +76,8 @@ const only = [...args]
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const phase = (name: 'packages' | 'load' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'retention') => !only || only.includes(name);
+const phase = (name: 'packages' | 'load' | 'tokens' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'retention') =>
+  !only || only.includes(name);
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
@@ -174,6 +176,8 @@ async function main(): Promise<void> {
       // The delivery collection runs when the bench starts it, reading 9Hits pages at 600 a minute.
       DELIVERY_COLLECT_SECONDS: '86400',
       NINEHITS_CALLS_PER_MINUTE: String(COLLECTION_CALLS_PER_MINUTE),
+      // The token row measures the token check at full speed, not its per-minute limit.
+      ACCESS_TOKEN_CALLS_PER_MINUTE: '1000000',
       ...(redis ? { REDIS_URL: redis } : {}),
     },
     `${base}/api/health`,
@@ -250,6 +254,19 @@ async function main(): Promise<void> {
     );
   }
   await bare.stop();
+
+  if (phase('tokens')) {
+    log(`\n[5b/9] GET /api/websites with a personal access token vs the same call with a session (${pairSettings})`);
+    busy.tokens = await waitForQuiet(log, 'the token runs');
+    rss.phase = 'tokens';
+    const tokens = await measureTokenList(base, customers[0]!, log);
+    row(
+      'GET /api/websites with an access token',
+      `${fmt(tokens.token.rps)} req/s = ${fmt(tokens.pct)}% of the session's (${fmt(tokens.session.rps)} req/s)`,
+      `≥ ${TOKEN_PCT_OF_SESSION}% of the same call with a session`,
+      tokens.pct >= TOKEN_PCT_OF_SESSION && clean(tokens.token) && clean(tokens.session),
+    );
+  }
 
   let mixedP99: number | undefined;
   if (phase('mixed')) {

@@ -21,6 +21,8 @@ import type { Lifecycle } from './modules/health/check-health.ts';
 import { clientConfigRoutes } from './modules/health/client-config.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { securityRoutes } from './modules/accounts/security.routes.ts';
+import { yourDataRoutes } from './modules/your-data/your-data.routes.ts';
+import { DATA_EXPORT_JOB, dataExportJob } from './modules/your-data/data-export.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paypalRoutes } from './modules/payments/paypal.routes.ts';
 import { guardSandboxMerchantApis } from './http/local-request.ts';
@@ -39,6 +41,7 @@ import { PgListener } from './lib/pg-listener.ts';
 import { CLEAN_UP_JOB, cleanUpJob, cleanUpTask } from './modules/retention/clean-up.ts';
 import { Metrics } from './core/metrics.ts';
 import { queueCounts } from './modules/health/health.repository.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
@@ -181,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
   jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
   jobs.register(CLEAN_UP_JOB, cleanUpJob(app.ctx));
+  jobs.register(DATA_EXPORT_JOB, dataExportJob(app.ctx));
   const periodic = [
     capacityScanTask(app.ctx),
     approvalScanTask(app.ctx, ninehits),
@@ -226,6 +230,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(catalogueRoutes);
       await api.register(accountsRoutes);
       await api.register(securityRoutes);
+      await api.register(tokensRoutes);
+      await api.register(yourDataRoutes);
       await api.register(paymentsRoutes);
       await api.register(paypalRoutes(paypal));
       await api.register(billingRoutes({ payhere: payhereApi, paypal }));

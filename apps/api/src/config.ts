@@ -92,6 +92,10 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(6000, 'must be at most 6000').default(120),
   ),
+  ACCESS_TOKEN_CALLS_PER_MINUTE: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(600),
+  ),
   ADMIN_TWO_FACTOR: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
@@ -133,6 +137,8 @@ export interface Config extends BackgroundSettings {
   payhere: { merchantId: string; merchantSecret: string; baseUrl: string; appId: string; appSecret: string };
   paypal: { clientId: string; clientSecret: string; baseUrl: string; webhookId: string };
   ninehits: { apiKey: string; baseUrl: string };
+  /** Calls per minute one personal access token may make (docs/decisions/0037-personal-access-tokens.md). */
+  accessTokenCallsPerMinute: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   redisUrl: string | undefined;
   /** Who may read GET /metrics from another machine (a bearer token); unset: this machine only. */
@@ -303,6 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
       collectEveryMs: (e.DELIVERY_COLLECT_SECONDS ?? (live ? 3600 : 60)) * 1000,
       callsPerMinute: e.NINEHITS_CALLS_PER_MINUTE,
     },
+    accessTokenCallsPerMinute: e.ACCESS_TOKEN_CALLS_PER_MINUTE,
     adminTwoFactorRequired: (e.ADMIN_TWO_FACTOR ?? (live ? 'required' : 'optional')) === 'required',
     logLevel: e.LOG_LEVEL,
     role: e.SERVER_ROLE,

@@ -61,6 +61,11 @@ export const users = pgTable(
     addonCount: integer('addon_count').notNull().default(0),
     /** Billing reminders (a renewal coming, a package expiring) by e-mail; receipts and notices always go. */
     billingReminders: boolean('billing_reminders').notNull().default(true),
+    /**
+     * When the account was closed for good (status CLOSED, docs/decisions/0035-closing-an-account.md):
+     * its e-mail, username and personal details were replaced by a pseudonym in that transaction.
+     */
+    closedAt: ts('closed_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
@@ -472,6 +477,34 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_created_idx').on(t.createdAt)],
 );
 
+/** A copy of an account's data (docs/decisions/0036-data-export.md), downloadable by its owner until `expiresAt`. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'building' | 'ready' | 'failed' */
+    status: text('status').notNull().default('building'),
+    /** Parts written of `total` while a job builds it. */
+    progress: integer('progress').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** The JSON file, once ready. */
+    content: text('content'),
+    size: integer('size'),
+    createdAt: createdAt(),
+    readyAt: ts('ready_at'),
+    expiresAt: ts('expires_at').notNull(),
+    downloads: integer('downloads').notNull().default(0),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    index('data_exports_expires_idx').on(t.expiresAt),
+    check('data_exports_status_valid', sql`${t.status} in ('building', 'ready', 'failed')`),
+  ],
+);
+
 export const supportRequests = pgTable(
   'support_requests',
   {
@@ -520,6 +553,38 @@ export const sessions = pgTable(
     index('sessions_ended_idx')
       .on(t.endedAt)
       .where(sql`${t.endedAt} is not null`),
+  ],
+);
+
+/**
+ * Personal access tokens (docs/decisions/0037-personal-access-tokens.md): a customer's scripts call
+ * the Customer API with one. Only the token's SHA-256 is kept (`tokenHash`, what every token call
+ * looks up) and its last four characters to tell tokens apart. Revoking sets `revokedAt`, so a
+ * script gets "revoked" rather than "not valid"; the rows go with the account.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'read' | 'write' (packages/shared TOKEN_SCOPES). */
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+    /** Written at most once a minute by the token check. */
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_hash_idx').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId, t.createdAt),
+    check('access_tokens_scope_check', sql`${t.scope} in ('read', 'write')`),
   ],
 );
 

@@ -16,6 +16,11 @@ export const SECURITY_ACTIONS = [
   'password_reset',
   'session_ended',
   'other_sessions_ended',
+  'token_created',
+  'token_revoked',
+  'data_export_requested',
+  'data_export_downloaded',
+  'account_closed',
 ] as const;
 
 export const ADMIN_ACTIONS = [
@@ -41,6 +46,7 @@ export const ADMIN_ACTIONS = [
   'notification_sent',
   'job_retried',
   'job_dismissed',
+  'user_account_closed',
 ] as const;
 
 export const AUDIT_ACTIONS = [...SECURITY_ACTIONS, ...ADMIN_ACTIONS] as const;
@@ -63,6 +69,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   password_reset: 'Password reset',
   session_ended: 'Session signed out',
   other_sessions_ended: 'Other sessions signed out',
+  token_created: 'Access token created',
+  token_revoked: 'Access token revoked',
+  data_export_requested: 'Copy of the data requested',
+  data_export_downloaded: 'Copy of the data downloaded',
+  account_closed: 'Account closed',
   user_activated: 'User activated',
   user_deactivated: 'User deactivated',
   user_sessions_ended: "User's sessions ended",
@@ -85,6 +96,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   notification_sent: 'Notification sent',
   job_retried: 'Failed job retried',
   job_dismissed: 'Failed job dismissed',
+  user_account_closed: 'Account closed by an administrator',
 };
 
 /**

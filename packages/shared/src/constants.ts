@@ -7,8 +7,11 @@ export const DEFAULT_PACKAGE_TYPE: PackageType = 'normal';
 export const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** docs/product.md section 10, "Accounts": INACTIVE until the first package, DEACTIVATED by an admin. */
-export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'DEACTIVATED'] as const;
+/**
+ * docs/product.md section 10, "Accounts": INACTIVE until the first package, DEACTIVATED by an admin,
+ * CLOSED for good by its owner or an admin at the owner's request (section 11, "Your data").
+ */
+export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'DEACTIVATED', 'CLOSED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const WEBSITE_STATUSES = ['ACTIVE', 'PAUSED'] as const;

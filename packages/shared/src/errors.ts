@@ -12,6 +12,12 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** A personal access token that was revoked (401): a script stops and asks for a new token. */
+  'TOKEN_REVOKED',
+  /** A personal access token past its expiry (401). */
+  'TOKEN_EXPIRED',
+  /** A personal access token on an endpoint outside its scope or outside the Customer API (403). */
+  'TOKEN_SCOPE',
   'PACKAGE_ERROR',
   'ADMIN_ERRORS',
   'CAPACITY',

@@ -15,3 +15,6 @@ export * from './ninehits.ts';
 export * from './schemas/ninehits.schema.ts';
 export * from './audit-actions.ts';
 export * from './schemas/security.schema.ts';
+export * from './schemas/tokens.schema.ts';
+export * from './schemas/your-data.schema.ts';
+export * from './your-data.ts';

@@ -23,6 +23,8 @@ export interface AuthUser {
   withdrawnAdmin?: boolean;
   /** The session this call came with (its id is the token's `jti`) and when its token expires. */
   token: { id: string; expiresAt: Date };
+  /** Set when the call came with a personal access token instead of a session (http/token-auth.ts). */
+  accessToken?: { id: string; scope: 'read' | 'write' };
 }
 
 /** An admin who must turn two-factor sign-in on before using admin powers (their role reads ROLE_USER meanwhile). */

@@ -14,6 +14,7 @@ import {
 } from '../core/auth-user.ts';
 import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 import { touchSession } from '../modules/accounts/sessions.repository.ts';
+import { authenticateAccessToken, isAccessTokenHeader, registerAccessTokenHeaders } from './token-auth.ts';
 
 const { users, sessions } = schema;
 
@@ -50,6 +51,7 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
   // the session row and the account are still read from the database on every call.
   await app.register(fastifyJwt, { secret, sign: { expiresIn: SESSION_TTL_MS / 1000 }, verify: { cache: 1000 } });
   app.decorateRequest('auth', null);
+  registerAccessTokenHeaders(app);
 
   // onRequest: callers are identified before their body is even parsed, so a visitor or a customer
   // learns nothing from an admin route's validation messages.
@@ -107,6 +109,8 @@ const sessionUserWithViewStampQuery = preparedPerDatabase((db) =>
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
+  // A personal access token (its own prefix) has its own check; anything else is a session.
+  if (isAccessTokenHeader(header)) return authenticateAccessToken(app, request, header);
   let claims: TokenClaims;
   try {
     claims = await request.jwtVerify<TokenClaims>();

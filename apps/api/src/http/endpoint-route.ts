@@ -3,6 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@traffic/shared';
 import type { BodyOut, Endpoint, ParamsOut, QueryOut, ReplyOf } from '@traffic/shared/contract';
 
+/** The OpenAPI tag of the entries a personal access token can call. */
+export const CUSTOMER_API_TAG = 'Customer API';
+const TOKEN_SCOPE_NOTE = {
+  read: 'Customer API: a personal access token of either scope (read, or read and write) may call it.',
+  write: 'Customer API: only a personal access token with the read and write scope may call it.',
+} as const;
+
 /** What a handler sees of its request: the parsed params, query and body its entry declares. */
 export type EndpointRequest<E> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
   params: ParamsOut<E>;
@@ -39,10 +46,12 @@ export async function route<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: entry.method,
     url: entry.path,
-    config: { ...policy, auth: entry.auth },
+    config: { ...policy, auth: entry.auth, ...(entry.token ? { token: entry.token } : {}) },
     schema: {
-      tags: [entry.tag],
+      // The Customer API (docs/decisions/0037-personal-access-tokens.md): what a token can reach, under its own tag.
+      tags: entry.token ? [entry.tag, CUSTOMER_API_TAG] : [entry.tag],
       summary: entry.summary,
+      ...(entry.token ? { description: TOKEN_SCOPE_NOTE[entry.token], security: [{ accessToken: [] }, { bearer: [] }] } : {}),
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { querystring: schemas.query } : {}),
       ...(schemas.body ? { body: schemas.body } : {}),

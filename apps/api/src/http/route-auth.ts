@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { allEndpoints, type Endpoint } from '@traffic/shared/contract';
+import { allEndpoints, type Endpoint, type TokenScope } from '@traffic/shared/contract';
 
 /**
  * Every route declares who may call it in `config.auth` (an /api route takes it from its registry
@@ -14,6 +14,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** The session check also reads the caller's user-object stamp (request.auth.viewStamp). */
     userViewStamp?: boolean;
+    /** Which personal access tokens may call the route (its entry's `token`); absent: none. */
+    token?: TokenScope;
   }
 }
 

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, schema } from '@traffic/db';
 import { signToken } from '../http/auth.ts';
+import { newAccessToken } from '../modules/tokens/token-secret.ts';
 import type { App } from '../app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
@@ -39,6 +40,10 @@ export interface Fixtures {
     spare(): Promise<{ email: string; headers: Record<string, string> }>;
     /** A new customer with two-factor sign-in on, by email. */
     twoFactorCustomer(): Promise<string>;
+    /** A new personal access token of customer A's: its id and the token in the clear. */
+    accessTokenOfA(scope: 'read' | 'write'): Promise<{ id: string; token: string }>;
+    /** A ready copy of customer A's data, by id. */
+    exportOfA(): Promise<string>;
   };
 }
 
@@ -69,6 +74,7 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
   if (paypal.statusCode !== 201) throw new Error(`paypal fixture: ${paypal.body}`);
 
   let spareCustomer: Session | undefined;
+  let exportOfA: Promise<string> | undefined;
   const fresh: Fixtures['fresh'] = {
     async website() {
       const res = await createWebsite(app, a, { url: `https://fresh${++serial}.example.com` });
@@ -119,6 +125,22 @@ export async function buildFixtures(app: App): Promise<Fixtures> {
       const customer = await fresh.customer();
       await app.ctx.db.update(schema.users).set({ totpEnabledAt: new Date() }).where(eq(schema.users.id, customer.user.id));
       return customer.user.email;
+    },
+    async accessTokenOfA(scope) {
+      const { token, hash, hint } = newAccessToken();
+      const id = randomUUID();
+      await app.ctx.db
+        .insert(schema.accessTokens)
+        .values({ id, userId: a.user.id, name: `matrix ${++serial}`, scope, tokenHash: hash, hint });
+      return { id, token };
+    },
+    // One copy for every actor's probe: an account may ask for only a few a day.
+    exportOfA() {
+      exportOfA ??= app.inject({ method: 'POST', url: '/api/account/data-export', headers: a.headers }).then((res) => {
+        if (res.statusCode !== 200) throw new Error(`data export fixture: ${res.body}`);
+        return (res.json() as { id: string }).id;
+      });
+      return exportOfA;
     },
     async sessionOfA() {
       const sessionId = randomUUID();

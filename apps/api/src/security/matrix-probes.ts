@@ -1,4 +1,5 @@
 import { headersFor, type Fixtures, type Probe } from './matrix-fixtures.ts';
+import { TEST_ADMIN } from '../test-support/test-app.ts';
 
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -264,6 +265,18 @@ export const PROBES: Record<string, Probe> = {
     request: () => ({ url: '/api/users/login/two-factor', payload: { challenge: 'not-a-challenge', code: '123456' } }),
     expect: [401, 401, 401, 401],
   },
+  'GET /api/websites': { request: () => ({ url: '/api/websites' }), expect: [401, 200, 200, 200] },
+  'GET /api/account/tokens': { request: () => ({ url: '/api/account/tokens' }), expect: [401, 200, 200, 200] },
+  // Tokens are for customer accounts: an administrator's is refused.
+  'POST /api/account/tokens': {
+    request: () => ({ url: '/api/account/tokens', payload: { name: `matrix ${++n}`, scope: 'read', expiresInDays: 7 } }),
+    expect: [401, 201, 201, 403],
+  },
+  // Only the account's own tokens: B and the admin cannot revoke A's (it is "not found" to them).
+  'DELETE /api/account/tokens/:id': {
+    request: async (f) => ({ url: `/api/account/tokens/${(await f.fresh.accessTokenOfA('read')).id}` }),
+    expect: [401, 200, 404, 404],
+  },
   'GET /api/account/security': { request: () => ({ url: '/api/account/security' }), expect: [401, 200, 200, 200] },
   'GET /api/account/events': { request: () => ({ url: '/api/account/events' }), expect: [401, 200, 200, 200] },
   'POST /api/account/two-factor/setup': { request: () => ({ url: '/api/account/two-factor/setup' }), expect: [401, 200, 200, 200] },
@@ -310,6 +323,27 @@ export const PROBES: Record<string, Probe> = {
     expect: ADMIN_ONLY(200),
   },
   'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit?action=sign_in' }), expect: ADMIN_ONLY(200) },
+
+  // Your data: each signed-in actor's own copy; only its owner downloads it (another's is "not found").
+  'GET /api/account/data-export': { request: () => ({ url: '/api/account/data-export' }), expect: [401, 200, 200, 200] },
+  'POST /api/account/data-export': { request: () => ({ url: '/api/account/data-export' }), expect: [401, 200, 200, 200] },
+  'GET /api/account/data-export/:id/file': {
+    request: async (f) => ({ url: `/api/account/data-export/${await f.fresh.exportOfA()}/file` }),
+    expect: [401, 200, 404, 404],
+  },
+  // A wrong password closes nothing; an administrator's own account is never closed here.
+  'POST /api/account/close': {
+    request: () => ({ url: '/api/account/close', payload: { password: 'not-the-password' } }),
+    expect: [401, 400, 400, 403],
+  },
+  'POST /api/admin/customers/:id/close': {
+    // Only the admin's probe closes someone (a fresh customer); the others are refused before anything happens.
+    request: async (f, actor) => ({
+      url: `/api/admin/customers/${actor === 'admin' ? (await f.fresh.customer()).user.id : f.a.user.id}/close`,
+      payload: { password: TEST_ADMIN.password },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
 
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/websites': { request: () => ({ url: '/api/admin/websites' }), expect: ADMIN_ONLY(200) },

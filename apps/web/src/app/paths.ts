@@ -38,6 +38,7 @@ export const routes = {
   support: { pattern: '/support', access: 'signedIn', redirectTo: LOGIN },
   billing: { pattern: '/billing', access: 'signedIn', redirectTo: LOGIN },
   security: { pattern: '/security', access: 'signedIn', redirectTo: LOGIN },
+  apiAccess: { pattern: '/api-access', access: 'signedIn', redirectTo: LOGIN },
   update: { pattern: '/update', access: 'needsDetails', redirectTo: HOME },
 
   createWebsite: { pattern: '/create-website/:type', access: 'activeUser', redirectTo: WEBSITES },
@@ -49,6 +50,7 @@ export const routes = {
   purchaseAddon: { pattern: '/purchaseaddon', access: 'open' },
   cancel: { pattern: '/cancel', access: 'open' },
   tos: { pattern: '/tos', access: 'open' },
+  privacy: { pattern: '/privacy', access: 'open' },
   about: { pattern: '/about', access: 'open' },
 
   addPackage: { pattern: '/admin/addPackage', access: 'admin', redirectTo: LOGIN },
@@ -89,6 +91,8 @@ export const paths = {
   support: () => to(routes.support.pattern),
   billing: () => to(routes.billing.pattern),
   security: () => to(routes.security.pattern),
+  /** How to call the Customer API with a personal access token (curl examples). */
+  apiAccess: () => to(routes.apiAccess.pattern),
   update: () => to(routes.update.pattern),
 
   createWebsite: (type: PackageType) => to(routes.createWebsite.pattern, { type }),
@@ -100,6 +104,7 @@ export const paths = {
   purchaseAddon: () => to(routes.purchaseAddon.pattern),
   cancel: () => to(routes.cancel.pattern),
   tos: () => to(routes.tos.pattern),
+  privacy: () => to(routes.privacy.pattern),
   about: () => to(routes.about.pattern),
 
   addPackage: () => to(routes.addPackage.pattern),

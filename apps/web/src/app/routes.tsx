@@ -34,10 +34,12 @@ const screens: Partial<Record<RouteId, Screen>> = {
   support: async () => (await import('../features/support/support-page.tsx')).SupportPage,
   billing: async () => (await import('../features/billing/billing-page.tsx')).BillingPage,
   security: async () => (await import('../features/account/security-page.tsx')).SecurityPage,
+  apiAccess: async () => (await import('../features/account/api-access-page.tsx')).ApiAccessPage,
   purchase: async () => (await import('../features/purchase/purchase-page.tsx')).PurchasePage,
   purchaseAddon: async () => (await import('../features/purchase/purchase-addon-page.tsx')).PurchaseAddonPage,
   cancel: async () => (await import('../features/public-pages/cancel-page.tsx')).default,
   tos: async () => (await import('../features/public-pages/terms-page.tsx')).default,
+  privacy: async () => (await import('../features/public-pages/privacy-page.tsx')).default,
   about: async () => (await import('../features/public-pages/about-page.tsx')).default,
   // Admin catalogue: lazy like every screen, so none of it reaches a customer's browser.
   adminAddPackage: async () => (await import('../features/admin-catalogue/add-package-page.tsx')).AddPackagePage,

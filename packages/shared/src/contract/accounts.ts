@@ -26,7 +26,7 @@ export const accountsApi = {
     }),
   ),
   load: endpoint(
-    { method: 'POST', path: '/users/load/:email', auth: 'user', tag, errors, summary: 'Load a user (self or admin)' },
+    { method: 'POST', path: '/users/load/:email', auth: 'user', token: 'read', tag, errors, summary: 'Load a user (self or admin)' },
     (s) => ({
       params: s.emailParamsSchema,
       responses: { 200: s.userSchema },

@@ -6,7 +6,15 @@ const errors: readonly ErrorStatus[] = [400, 401, 403, 404];
 /** The customer's own billing (/billing): where each package type stands, the renewal, history and receipts. */
 export const billingApi = {
   overview: endpoint(
-    { method: 'GET', path: '/billing', auth: 'user', tag, errors, summary: "The customer's packages and their renewal, per type" },
+    {
+      method: 'GET',
+      path: '/billing',
+      auth: 'user',
+      token: 'read',
+      tag,
+      errors,
+      summary: "The customer's packages and their renewal, per type",
+    },
     (s) => ({ responses: { 200: s.billingOverviewSchema } }),
   ),
   cancelRenewal: endpoint(
@@ -36,6 +44,7 @@ export const billingApi = {
       method: 'GET',
       path: '/billing/history',
       auth: 'user',
+      token: 'read',
       tag,
       errors,
       summary: "The customer's charges, grants and refunds, newest first",
@@ -43,7 +52,15 @@ export const billingApi = {
     (s) => ({ query: s.billingHistoryQuerySchema, responses: { 200: s.billingHistorySchema } }),
   ),
   receipt: endpoint(
-    { method: 'GET', path: '/billing/receipts/:id', auth: 'user', tag, errors: [...errors, 429], summary: 'A payment receipt (PDF)' },
+    {
+      method: 'GET',
+      path: '/billing/receipts/:id',
+      auth: 'user',
+      token: 'read',
+      tag,
+      errors: [...errors, 429],
+      summary: 'A payment receipt (PDF)',
+    },
     (s) => ({ params: s.receiptParamsSchema, responses: { 200: s.receiptPdfSchema } }),
   ),
   reminders: endpoint(

@@ -16,6 +16,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call an endpoint: anyone, a signed-in customer or admin, or an admin only. */
 export type EndpointAuth = 'public' | 'user' | 'admin';
 
+/**
+ * What a personal access token may call (docs/decisions/0037-personal-access-tokens.md): an entry
+ * with `token: 'read'` answers tokens of either scope, `token: 'write'` only read-and-write tokens,
+ * and an entry without `token` answers no token at all (admin, security and checkout routes).
+ */
+export type TokenScope = 'read' | 'write';
+
 /** The error statuses an endpoint may answer, each with the `{ code, message, fieldErrors? }` body. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
@@ -41,6 +48,8 @@ export interface EndpointMeta {
   tag: string;
   errors: readonly ErrorStatus[];
   bodyEncoding?: BodyEncoding;
+  /** Which personal access tokens may call it (the Customer API); absent: none. */
+  token?: TokenScope;
 }
 
 export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> extends EndpointMeta {

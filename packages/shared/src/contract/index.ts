@@ -8,9 +8,22 @@ import { healthApi } from './health.ts';
 import { paymentsApi } from './payments.ts';
 import { securityApi } from './security.ts';
 import { websitesApi } from './websites.ts';
+import { yourDataApi } from './your-data.ts';
 
 export * from './endpoint.ts';
-export { accountsApi, adminApi, billingApi, supportApi, catalogueApi, deliveryApi, healthApi, paymentsApi, securityApi, websitesApi };
+export {
+  accountsApi,
+  adminApi,
+  billingApi,
+  supportApi,
+  catalogueApi,
+  deliveryApi,
+  healthApi,
+  paymentsApi,
+  securityApi,
+  websitesApi,
+  yourDataApi,
+};
 
 /** The whole API, by module (what the server registers and the security suites walk). */
 export const api = {
@@ -24,6 +37,7 @@ export const api = {
   payments: paymentsApi,
   security: securityApi,
   websites: websitesApi,
+  yourData: yourDataApi,
 };
 
 const isEndpoint = (value: unknown): value is Endpoint =>

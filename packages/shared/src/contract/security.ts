@@ -116,6 +116,39 @@ export const securityApi = {
     },
     (s) => ({ params: s.emailParamsSchema, responses: { 200: s.okSchema } }),
   ),
+  accessTokens: endpoint(
+    {
+      method: 'GET',
+      path: '/account/tokens',
+      auth: 'user',
+      tag,
+      errors,
+      summary: "The caller's personal access tokens (never the tokens themselves)",
+    },
+    (s) => ({ responses: { 200: s.accessTokenListSchema } }),
+  ),
+  createAccessToken: endpoint(
+    {
+      method: 'POST',
+      path: '/account/tokens',
+      auth: 'user',
+      tag,
+      errors,
+      summary: 'Create a personal access token for the Customer API: answers the token once (with a code if two-factor sign-in is on)',
+    },
+    (s) => ({ body: s.createAccessTokenBodySchema, responses: { 201: s.createdAccessTokenSchema } }),
+  ),
+  revokeAccessToken: endpoint(
+    {
+      method: 'DELETE',
+      path: '/account/tokens/:id',
+      auth: 'user',
+      tag,
+      errors,
+      summary: 'Revoke a personal access token: it stops working at once',
+    },
+    (s) => ({ params: s.accessTokenIdParamsSchema, responses: { 200: s.okSchema } }),
+  ),
   auditLog: endpoint(
     { method: 'GET', path: '/admin/audit', auth: 'admin', tag, errors, summary: 'The audit log, newest first, filtered and paged (admin)' },
     (s) => ({ query: s.auditQuerySchema, responses: { 200: s.auditPageSchema } }),

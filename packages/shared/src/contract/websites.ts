@@ -4,32 +4,47 @@ const tag = 'websites';
 const errors: readonly ErrorStatus[] = [400, 401, 403, 404, 409, 502];
 
 export const websitesApi = {
-  create: endpoint({ method: 'POST', path: '/website', auth: 'user', tag, errors, summary: 'Create a website' }, (s) => ({
+  list: endpoint(
+    { method: 'GET', path: '/websites', auth: 'user', token: 'read', tag, errors, summary: "The caller's websites, oldest first" },
+    (s) => ({ responses: { 200: s.websiteListSchema } }),
+  ),
+  create: endpoint({ method: 'POST', path: '/website', auth: 'user', token: 'write', tag, errors, summary: 'Create a website' }, (s) => ({
     body: s.createWebsiteBodySchema,
     responses: { 201: s.websiteSchema },
   })),
-  update: endpoint({ method: 'PUT', path: '/website', auth: 'user', tag, errors, summary: 'Edit a website' }, (s) => ({
+  update: endpoint({ method: 'PUT', path: '/website', auth: 'user', token: 'write', tag, errors, summary: 'Edit a website' }, (s) => ({
     body: s.updateWebsiteBodySchema,
     responses: { 200: s.websiteSchema },
   })),
   load: endpoint(
-    { method: 'POST', path: '/website/edit/:id', auth: 'user', tag, errors, summary: 'Load a website with its locations' },
+    { method: 'POST', path: '/website/edit/:id', auth: 'user', token: 'read', tag, errors, summary: 'Load a website with its locations' },
     (s) => ({
       params: s.websiteIdParamsSchema,
       responses: { 200: s.websiteSchema },
     }),
   ),
   togglePause: endpoint(
-    { method: 'POST', path: '/website/:id/pause', auth: 'user', tag, errors, summary: 'Pause an active website, or activate a paused one' },
+    {
+      method: 'POST',
+      path: '/website/:id/pause',
+      auth: 'user',
+      token: 'write',
+      tag,
+      errors,
+      summary: 'Pause an active website, or activate a paused one',
+    },
     (s) => ({
       params: s.websiteIdParamsSchema,
       responses: { 200: s.pauseResultSchema },
     }),
   ),
-  remove: endpoint({ method: 'DELETE', path: '/website/:id', auth: 'user', tag, errors, summary: 'Delete a website' }, (s) => ({
-    params: s.websiteIdParamsSchema,
-    responses: { 200: s.okSchema },
-  })),
+  remove: endpoint(
+    { method: 'DELETE', path: '/website/:id', auth: 'user', token: 'write', tag, errors, summary: 'Delete a website' },
+    (s) => ({
+      params: s.websiteIdParamsSchema,
+      responses: { 200: s.okSchema },
+    }),
+  ),
   setAllStatus: endpoint(
     {
       method: 'POST',
@@ -42,7 +57,7 @@ export const websitesApi = {
     (s) => ({ params: s.bulkStatusParamsSchema, responses: { 200: s.bulkStatusResultSchema } }),
   ),
   hits: endpoint(
-    { method: 'GET', path: '/website/:id/hits', auth: 'user', tag, errors, summary: 'Delivered hits at 9Hits (Check hits)' },
+    { method: 'GET', path: '/website/:id/hits', auth: 'user', token: 'read', tag, errors, summary: 'Delivered hits at 9Hits (Check hits)' },
     (s) => ({
       params: s.websiteIdParamsSchema,
       responses: { 200: s.confirmedHitsSchema },

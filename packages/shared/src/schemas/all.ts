@@ -10,3 +10,5 @@ export * from './ninehits.schema.ts';
 export * from './billing.schema.ts';
 export * from './delivery.schema.ts';
 export * from './security.schema.ts';
+export * from './tokens.schema.ts';
+export * from './your-data.schema.ts';

@@ -28,7 +28,7 @@ export const appCodeField = z
   .string({ error: appCodeMessage })
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(TOTP_CODE_PATTERN, appCodeMessage));
-const currentPasswordField = z
+export const currentPasswordField = z
   .string({ error: 'Enter your current password' })
   .min(1, 'Enter your current password')
   .max(PASSWORD_MAX_LENGTH);

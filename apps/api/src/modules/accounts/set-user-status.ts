@@ -31,7 +31,8 @@ export async function setUserStatus(
     // of them, and one of them must remain.
     const activeAdmins = await lockActiveAdmins(tx);
     const target = await findUserForUpdate(tx, found.id);
-    if (!target) throw new AppError('NOT_FOUND', 'User not found.');
+    // A closed account stays closed (docs/decisions/0035-closing-an-account.md).
+    if (!target || target.closedAt) throw new AppError('NOT_FOUND', 'User not found.');
     const isAdminTarget = target.role === 'ROLE_ADMIN';
     if (status === 'DEACTIVATED' && isAdminTarget && activeAdmins.every((id) => id === target.id)) {
       throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type Executor } from '@traffic/db';
+import { queryRows, schema, type Executor } from '@traffic/db';
 import type { AuditAction } from '@traffic/shared';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
@@ -134,6 +134,7 @@ const eventFields = {
   at: auditEvents.at,
   actorId: auditEvents.actorId,
   actorEmail: auditEvents.actorEmail,
+  subjectUserId: auditEvents.subjectUserId,
   action: auditEvents.action,
   targetType: auditEvents.targetType,
   targetId: auditEvents.targetId,
@@ -175,4 +176,17 @@ export function listAuditEvents(db: Executor, filters: AuditFilters, page: numbe
 /** An account's own security events, counted up to `countCap`. */
 export function listSubjectEvents(db: Executor, userId: number, page: number, size: number, countCap: number) {
   return pageOf(db, eq(auditEvents.subjectUserId, userId), page, size, countCap);
+}
+
+/** The closed accounts among these ids, with their pseudonyms (the audit log shows these in their place). */
+export async function closedAmong(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; email: string }>(
+    db,
+    sql`select id, email from users where closed_at is not null and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.email]));
 }

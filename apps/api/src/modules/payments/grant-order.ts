@@ -38,6 +38,12 @@ export async function grantOrder(ctx: AppContext, tx: Executor, orderId: string)
 
   const user = await lockUser(tx, order.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  // A payment that lands after its account was closed grants nothing (support refunds it), and
+  // whatever it set renewing at the gateway is cancelled there.
+  if (user.closedAt) {
+    await stopRenewals(tx, { userId: user.id });
+    return false;
+  }
   const now = ctx.now();
   let effect: GrantEffect;
 
@@ -129,7 +135,8 @@ export async function renewOrder(ctx: AppContext, tx: Executor, order: OrderRow)
   if (order.kind !== 'package' || !order.grantedAt || order.revokedAt) return 'not-applicable';
   const pkg = await findPackage(tx, order.itemId, { includeRetired: true });
   if (!pkg) return 'not-applicable';
-  await lockUser(tx, order.userId);
+  // A closed account renews nothing: a charge that lands after the closing is for support to refund.
+  if ((await lockUser(tx, order.userId))?.closedAt) return 'not-applicable';
   const current = await findSubscription(tx, order.userId, pkg.type);
   // A customer who has moved to another package keeps it; the old plan's charge is for support to refund.
   if (!current || current.packageId !== pkg.id) return 'not-applicable';

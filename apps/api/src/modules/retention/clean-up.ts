@@ -16,6 +16,7 @@ import {
   deleteOldUnpaidOrders,
   rollUpDeliveryDays,
 } from './retention.repository.ts';
+import { deleteExpiredDataExports } from '../your-data/data-export.repository.ts';
 
 export const CLEAN_UP_JOB = 'clean-up';
 /** Rows per statement: each batch is a short transaction of its own. */
@@ -51,6 +52,8 @@ export function retentionRules(r: Retention): Rule[] {
     { table: 'emails', batch: (db, now, n) => deleteOldMail(db, ago(now, r.mailDays * DAY_MS), n) },
     { table: 'notifications', batch: (db, now, n) => deleteOldNotifications(db, ago(now, r.notificationsDays * DAY_MS), n) },
     { table: 'support_requests', batch: (db, now, n) => deleteOldSupportRequests(db, ago(now, r.supportRequestsDays * DAY_MS), n) },
+    // Copies of an account's data: deleted once their download time is over.
+    { table: 'data_exports', batch: (db, now, n) => deleteExpiredDataExports(db, now, n) },
   ];
 }
 

@@ -20,6 +20,7 @@ import {
   lockUserRow,
   updateWebsiteRow,
   websitesOfUser,
+  websitesWithOwnerOf,
   type WebsiteWithLocations,
 } from './websites.repository.ts';
 import { NINEHITS_DELETE_JOB, enqueueWebsiteSync } from './delivery-jobs.ts';
@@ -126,6 +127,11 @@ export async function updateWebsite(ctx: AppContext, actor: AuthUser, input: Upd
   });
   ctx.jobs.kick();
   return presentWebsite((await findWebsite(ctx.db, existing.id))!);
+}
+
+/** GET websites: the caller's own websites, oldest first (the Customer API's list; one query). */
+export async function listWebsites(ctx: AppContext, actor: AuthUser): Promise<Website[]> {
+  return (await websitesWithOwnerOf(ctx.db, actor.id)).map(presentWebsite);
 }
 
 export async function loadWebsite(ctx: AppContext, actor: AuthUser, id: number): Promise<Website> {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { preparedPerDatabase, queryRows, schema, type Executor } from '@traffic/db';
+import { preparedPerDatabase, queryRows, schema, type Db, type Executor } from '@traffic/db';
 import { computeCapacity, type CapacityStats } from '@traffic/shared';
 import { websiteCountryCodes } from './website-fields.ts';
 
@@ -29,6 +29,24 @@ export async function findWebsite(db: Executor, id: number): Promise<WebsiteWith
   const [row] =
     db instanceof PgTransaction ? await websiteWithOwner(db).where(eq(websites.id, id)) : await findWebsiteQuery(db).execute({ id });
   return row ? { ...row.website, countryCodes: row.countryCodes, ownerEmail: row.ownerEmail, ownerUsername: row.ownerUsername } : undefined;
+}
+
+/** The user's websites with their locations and owner, oldest first: one prepared query. */
+const websitesOfUserQuery = preparedPerDatabase((db) =>
+  websiteWithOwner(db)
+    .where(eq(websites.userId, sql.placeholder('userId')))
+    .orderBy(asc(websites.createdAt), asc(websites.id))
+    .prepare('list_websites_of_user'),
+);
+
+export async function websitesWithOwnerOf(db: Db, userId: number): Promise<WebsiteWithLocations[]> {
+  const rows = await websitesOfUserQuery(db).execute({ userId });
+  return rows.map((row) => ({
+    ...row.website,
+    countryCodes: row.countryCodes,
+    ownerEmail: row.ownerEmail,
+    ownerUsername: row.ownerUsername,
+  }));
 }
 
 /** Takes the user's row lock: capacity checks and writes for one user happen one at a time. */

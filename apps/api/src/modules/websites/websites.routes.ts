@@ -6,11 +6,20 @@ import { route } from '../../http/endpoint-route.ts';
 import { auditSource } from '../audit/audit-source.ts';
 import type { NinehitsClient } from '../delivery/ninehits-client.ts';
 import { checkHits } from './check-hits.ts';
-import { createWebsite, deleteWebsite, loadWebsite, setAllWebsitesStatus, togglePause, updateWebsite } from './manage-websites.ts';
+import {
+  createWebsite,
+  deleteWebsite,
+  listWebsites,
+  loadWebsite,
+  setAllWebsitesStatus,
+  togglePause,
+  updateWebsite,
+} from './manage-websites.ts';
 
 export function websitesRoutes(client: NinehitsClient) {
   return async (app: FastifyInstance): Promise<void> => {
     const ctx = app.ctx;
+    await route(app, api.list, async (request) => ({ websites: await listWebsites(ctx, currentUser(request)) }));
     await route(app, api.create, (request) => createWebsite(ctx, currentUser(request), request.body));
     await route(app, api.update, (request) => updateWebsite(ctx, currentUser(request), request.body, auditSource(request)));
     await route(app, api.load, (request) => loadWebsite(ctx, currentUser(request), request.params.id));

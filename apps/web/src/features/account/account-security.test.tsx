@@ -72,6 +72,7 @@ async function openUpdate(replies: Parameters<typeof fakeApi>[0] = {}, path = '/
     'GET /billing/reminders': ok({ enabled: true }),
     'GET /account/security': ok(security()),
     'GET /account/events': ok(noEvents),
+    'GET /account/tokens': ok({ tokens: [], limit: 10 }),
     ...replies,
   });
   const view = renderApp(path);
@@ -330,5 +331,64 @@ describe('Account security (/security)', () => {
   it('says when there is no security activity yet', async () => {
     const { section } = await openUpdate();
     expect(await within(section('Security activity')).findByText('No security activity yet')).toBeInTheDocument();
+  });
+
+  it('creates an access token (the code asked under two-factor), shows it once with Copy, and revokes one after a confirmation', async () => {
+    const TOKEN = `trf_pat_${'A'.repeat(43)}`;
+    const row = {
+      id: '0b6f1c1e-9a53-4c55-8a0e-0d1a4f5e6a09',
+      name: 'Agency script',
+      scope: 'write' as const,
+      hint: 'AAAA',
+      createdAt: '2026-11-25T08:00:00.000Z',
+      expiresAt: '2026-12-25T08:00:00.000Z',
+      lastUsedAt: '2026-11-25T09:00:00.000Z',
+      lastUsedIp: '203.0.113.5',
+      expired: false,
+    };
+    const { api, section } = await openUpdate({
+      'GET /account/security': ok(security({ enabled: true, recoveryCodesLeft: 10 })),
+      'POST /account/tokens': ok({ token: TOKEN, accessToken: row }),
+      [`DELETE /account/tokens/${row.id}`]: ok({ ok: true }),
+    });
+    const tokens = section('Access tokens');
+    expect(await within(tokens).findByText('You have no access tokens.')).toBeInTheDocument();
+    const form = within(tokens).getByRole('form', { name: 'Create an access token' });
+
+    // The name and the code are checked before the server sees them.
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(await within(form).findByText('Enter a name for the token')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Token name'), 'Agency script');
+    await user.click(within(form).getByRole('radio', { name: /^Read and write/ }));
+    await user.selectOptions(within(form).getByLabelText('Expiry'), '30');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(await within(form).findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(api.callsTo('POST /account/tokens')).toHaveLength(0);
+
+    api.reply('GET /account/tokens', ok({ tokens: [row], limit: 10 }));
+    await user.type(within(form).getByLabelText('Code from your authenticator app'), '123456');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(await within(tokens).findByLabelText('New access token')).toHaveValue(TOKEN);
+    expect(api.callsTo('POST /account/tokens').at(-1)?.body).toEqual({
+      name: 'Agency script',
+      scope: 'write',
+      expiresInDays: 30,
+      code: '123456',
+    });
+    await user.click(within(tokens).getByRole('button', { name: 'Copy token' }));
+    expect(await navigator.clipboard.readText()).toBe(TOKEN);
+    await user.click(within(tokens).getByRole('button', { name: 'Done' }));
+    expect(within(tokens).queryByLabelText('New access token')).not.toBeInTheDocument();
+
+    const item = within(await within(tokens).findByRole('list', { name: 'Your access tokens' })).getByRole('listitem');
+    expect(item).toHaveTextContent('Read and write');
+    expect(item).toHaveTextContent('from IP 203.0.113.5');
+    await user.click(within(item).getByRole('button', { name: 'Revoke Agency script' }));
+    api.reply('GET /account/tokens', ok({ tokens: [], limit: 10 }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke this access token?' })).getByRole('button', { name: 'Revoke' }),
+    );
+    await findToast('The token "Agency script" was revoked: it stopped working.');
+    expect(api.callsTo(`DELETE /account/tokens/${row.id}`)).toHaveLength(1);
   });
 });

@@ -2,12 +2,14 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { useSignedInUser } from '../../app/session/index.ts';
+import { isAdminView, useSignedInUser } from '../../app/session/index.ts';
 import { isTwoFactorRequired } from '../../lib/two-factor-required.ts';
+import { AccessTokensSection } from './components/security/access-tokens-section.tsx';
 import { ChangePasswordSection } from './components/security/change-password-section.tsx';
 import { SecurityActivitySection } from './components/security/security-activity-section.tsx';
 import { SessionsSection } from './components/security/sessions-section.tsx';
 import { TwoFactorSection } from './components/security/two-factor-section.tsx';
+import { YourDataSections } from './components/security/your-data-section.tsx';
 
 /**
  * /security, for every signed-in account: two-factor sign-in, the password, the sessions and the
@@ -24,13 +26,17 @@ export function SecurityPage() {
         Account security
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Protect your account with a second step at sign-in, change your password, and see where you are signed in.
+        {isAdminView(user)
+          ? 'Protect your account with a second step at sign-in, change your password, and see where you are signed in.'
+          : 'Protect your account with a second step at sign-in, change your password, see where you are signed in, and manage the access tokens your scripts use.'}
       </Typography>
       <Stack spacing={0}>
         <TwoFactorSection email={user.email} requiredNotice={twoFactorRequired} />
         <ChangePasswordSection />
         <SessionsSection />
+        {!isAdminView(user) && <AccessTokensSection />}
         <SecurityActivitySection />
+        <YourDataSections customer={!isAdminView(user)} />
       </Stack>
     </Container>
   );

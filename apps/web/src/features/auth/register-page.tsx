@@ -148,6 +148,12 @@ export function RegisterPage() {
                   }
                 />
                 {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                <FormHelperText sx={{ mx: 0 }}>
+                  What we keep about you, why and for how long:{' '}
+                  <Link component={RouterLink} to={paths.privacy()} target="_blank" rel="noopener">
+                    Your data
+                  </Link>
+                </FormHelperText>
               </FormControl>
             )}
           />

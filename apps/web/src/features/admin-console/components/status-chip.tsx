@@ -5,6 +5,7 @@ const COLORS: Record<string, ChipProps['color']> = {
   PAUSED: 'warning',
   INACTIVE: 'default',
   DEACTIVATED: 'error',
+  CLOSED: 'default',
 };
 
 /** A user's or a website's status, as the server spells it, coloured by what it means. */

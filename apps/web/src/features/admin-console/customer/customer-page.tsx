@@ -21,6 +21,7 @@ import { WebsiteViewButton } from '../components/website-view-button.tsx';
 import { formatCount, formatDate } from '../format.ts';
 import { useConfirmedUserAction } from '../use-confirmed-user-action.tsx';
 import { UserActions } from '../users/user-actions.tsx';
+import { CloseCustomerButton } from './close-customer-button.tsx';
 
 /** What the shell adds from the payments and audit features (features do not import each other). */
 export interface CustomerSections {
@@ -260,24 +261,31 @@ export function CustomerPage({ sections }: { sections: CustomerSections }) {
                 <EmailText email={data.user.email} />
               </Typography>
             </div>
-            <div>
-              <UserActions
-                withPage={false}
-                user={{
-                  id: data.user.id,
-                  username: data.user.username,
-                  email: data.user.email,
-                  status: data.user.status,
-                  two_factor: data.user.twoFactor,
-                  websiteCount: data.websites.length,
-                }}
-                busyUserId={actions.busyUserId}
-                onStatus={actions.setStatus}
-                onWebsites={actions.setWebsites}
-                onEndSessions={actions.endSessions}
-                onResetTwoFactor={actions.resetTwoFactor}
-              />
-            </div>
+            {data.user.status === 'CLOSED' ? (
+              <Typography color="text.secondary" sx={{ maxWidth: 360 }}>
+                This account was closed: its personal data was erased, and its payments are kept under this pseudonym.
+              </Typography>
+            ) : (
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+                <UserActions
+                  withPage={false}
+                  user={{
+                    id: data.user.id,
+                    username: data.user.username,
+                    email: data.user.email,
+                    status: data.user.status,
+                    two_factor: data.user.twoFactor,
+                    websiteCount: data.websites.length,
+                  }}
+                  busyUserId={actions.busyUserId}
+                  onStatus={actions.setStatus}
+                  onWebsites={actions.setWebsites}
+                  onEndSessions={actions.endSessions}
+                  onResetTwoFactor={actions.resetTwoFactor}
+                />
+                <CloseCustomerButton id={data.user.id} username={data.user.username} />
+              </Stack>
+            )}
           </Stack>
           <SectionCard title="Details">
             <Stack

@@ -28,6 +28,7 @@ export function LandingFooter() {
           <Stack direction="row" spacing={3}>
             <FooterLink to={paths.about()}>About Us</FooterLink>
             <FooterLink to={paths.tos()}>Terms of Service</FooterLink>
+            <FooterLink to={paths.privacy()}>Your data</FooterLink>
           </Stack>
           <Typography variant="caption" color="text.secondary">
             {VERSION_LABEL}

@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { securityApi } from '@traffic/shared/contract/security';
+import { yourDataApi } from '@traffic/shared/contract/your-data';
+import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** Whether the signed-in administrator confirms with a code too (their own two-factor sign-in). */
+export function useOwnTwoFactor(): boolean {
+  return (
+    useQuery({ queryKey: ['account-security', 'overview'], queryFn: () => call(securityApi.overview) }).data?.twoFactor.enabled ?? false
+  );
+}
+
+/** POST admin/customers/:id/close, on the customer's request; every admin list reads the pseudonym afterwards. */
+export function useCloseCustomer(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyIn<typeof yourDataApi.closeCustomer>) => call(yourDataApi.closeCustomer, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+  });
+}
