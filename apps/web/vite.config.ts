@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { LANDING_SCREEN, PUBLIC_SCREENS, SIGNED_IN_SCREENS, SIGNED_IN_SHELL } from './scripts/chunk-roots.ts';
 import { readExternalLinks } from './src/app/read-external-links.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -52,21 +53,137 @@ function withoutCssVariablesTheme(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * Route-level chunks grouped by who loads them, so a page fetches a handful of files instead of one
+ * per shared module (Rolldown otherwise cuts a chunk for every distinct set of importers: /home
+ * fetched 81 files). Each module goes to the first group whose roots reach it through static imports:
+ *   - `core`: what the app's start needs (src/start.tsx and its static imports, preloaded by
+ *     index.html) and the landing screen's imports, one file beside the entry;
+ *   - `app-shared`: what the signed-in shell (or every signed-in screen) and a public page need;
+ *   - `signed-in`: the rest of the signed-in shell, and what every signed-in screen needs;
+ *   - `home-route`, `websites-page`: the rest of each signed-in screen's static imports, used by
+ *     public pages or other screens or not (beside the screen's own chunk);
+ * Everything else (the public pages' own modules, other screens, the charts, admin code) keeps
+ * Rolldown's own splitting: a public page (pre-rendered, its JavaScript only hydrates it) loads
+ * only what it uses, so /about does not fetch the forms and zod of /login and /register.
+ */
+/** The app's start, which the entry (src/main.tsx) imports once a pre-rendered page has painted. */
+const START = 'src/start.tsx';
+
+/**
+ * index.html preloads the app's start (START) and its static imports: the entry only imports it
+ * dynamically, after a pre-rendered page's first paint, but its download need not wait for that.
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'traffic:preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle || ctx.server) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const start = chunks.find((c) => c.moduleIds.includes(`${root}${START}`));
+        if (!start) throw new Error(`no chunk holds ${START}`);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(dep);
+        };
+        visit(start.fileName);
+        const entry = ctx.chunk?.fileName;
+        return [...files]
+          .filter((file) => file !== entry && !(ctx.chunk?.imports ?? []).includes(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
+function routeGroups() {
+  const closures = new Map<string, Set<string>>();
+  type Info = { importedIds: readonly string[] } | null;
+  const closureOf = (key: string, roots: readonly string[], info: (id: string) => Info, skip = (_id: string) => false) => {
+    let found = closures.get(key);
+    if (found) return found;
+    found = new Set<string>();
+    const stack = roots.map((r) => `${root}${r}`);
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (found.has(id) || skip(id)) continue;
+      found.add(id);
+      for (const dep of info(id)?.importedIds ?? []) stack.push(dep);
+    }
+    closures.set(key, found);
+    return found;
+  };
+  const entry = `${root}src/main.tsx`;
+  const landing = `${root}${LANDING_SCREEN}`;
+  /*
+   * Import lists name every module a barrel re-exports, used or not: the shell takes only
+   * QueryClientContext from TanStack Query's barrel, and the landing page none of it; the rest of
+   * TanStack Query is loaded on demand (app/query-provider.tsx) and must stay out of `core`.
+   */
+  const outOfCore = (id: string) =>
+    /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id) && !/react-query[\\/]build[\\/]modern[\\/](index|QueryClientProvider)\.js$/.test(id);
+  return [
+    {
+      name: (id: string, ctx: { getModuleInfo: (id: string) => Info }) => {
+        // Vite's preload helper stays out of the groups: the entry uses it, and must not import `core` for it.
+        if (id === entry || id === landing || id.includes('vite/preload-helper')) return null;
+        const info = (m: string) => ctx.getModuleInfo(m);
+        if (closureOf('core', [START, LANDING_SCREEN], info, outOfCore).has(id)) return 'core';
+        const shell = closureOf('shell', SIGNED_IN_SHELL, info).has(id);
+        const screens = SIGNED_IN_SCREENS.filter((screen) => closureOf(screen, [screen], info).has(id)).length;
+        const everySignedIn = shell || screens === SIGNED_IN_SCREENS.length;
+        const publicPage = closureOf('public', PUBLIC_SCREENS, info).has(id);
+        if (everySignedIn && publicPage) return 'app-shared';
+        if (everySignedIn) return 'signed-in';
+        // The rest of one signed-in screen goes with it, shared with public pages or later screens
+        // or not: /websites does not fetch what only /home shows, and the other way round.
+        const screen = SIGNED_IN_SCREENS.find((s) => closureOf(s, [s], info).has(id));
+        if (screen && !SIGNED_IN_SCREENS.some((s) => `${root}${s}` === id)) return screen.replace(/^.*\/|\.tsx$/g, '');
+        return null;
+      },
+    },
+  ];
+}
+
+export default defineConfig(({ mode, isSsrBuild }) => {
   // Fail the build, not the landing page, when a deployment sets a bad external URL.
   readExternalLinks(loadEnv(mode, root, 'VITE_'));
 
   return {
     root,
-    plugins: [react(), chunkModules(), withoutCssVariablesTheme()],
+    plugins: [react(), chunkModules(), withoutCssVariablesTheme(), preloadStart()],
     // The manifest lets scripts/check-bundle.ts (run after every build) hold the landing page's
     // JavaScript budget and keep admin code out of customers' bundles.
     // No modulepreload polyfill: every browser the build targets but Safari 16 preloads natively,
     // and without it a module is simply fetched when imported.
-    build: { manifest: true, modulePreload: { polyfill: false } },
+    build: {
+      manifest: true,
+      modulePreload: { polyfill: false },
+      // The pre-rendering's server build (scripts/prerender.ts) runs once in Node: no groups there.
+      ...(isSsrBuild
+        ? {}
+        : { rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: routeGroups() } } } }),
+    },
     // Tests run in Node, where resolving react-router for plain Node (its CJS build) while
     // react-router/dom loads the ESM build would give two router contexts; keep both on ESM.
-    resolve: mode === 'test' ? { conditions: ['module-sync'] } : {},
+    // The browser's zod never probes for eval, which the CSP forbids (src/lib/zod-jitless.ts); the
+    // pre-rendering's server build keeps zod as it is.
+    resolve:
+      mode === 'test'
+        ? { conditions: ['module-sync'] }
+        : isSsrBuild
+          ? {}
+          : { alias: [{ find: /^zod$/, replacement: `${root}src/lib/zod-jitless.ts` }] },
     server: {
       proxy: {
         '/api': apiServer,

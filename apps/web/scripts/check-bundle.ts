@@ -5,6 +5,11 @@
  *     modulepreload) plus the `/` route's lazy screen (the landing screen's chunk and its static
  *     imports), which the router fetches at once; e2e/tests/landing-bundle.spec.ts checks in
  *     Chromium that this is exactly what the browser fetches, or
+ *   - a signed-in page of SIGNED_IN_PAGES (/home, /websites) needs more than SIGNED_IN_JS_BUDGET
+ *     or more than SIGNED_IN_FILE_BUDGET files for its first paint: index.html's files, the shell's
+ *     lazy chunks a confirmed session loads at once (SIGNED_IN_SHELL) and the route's screen with its
+ *     static imports; e2e/tests/signed-in-bundle.spec.ts checks in Chromium that this is exactly what
+ *     the browser fetches for the page, or
  *   - any chunk a customer can load contains admin feature code (src/features/admin-*).
  * It reads dist/index.html, Vite's manifest (build.manifest) and the module ids per chunk that
  * vite.config.ts writes next to it (.vite/chunk-modules.json).
@@ -19,10 +24,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+import { LANDING_SCREEN, SIGNED_IN_PAGES, SIGNED_IN_SHELL } from './chunk-roots.ts';
+
 /** kB of 1,000 bytes, as Vite reports sizes. */
 export const LANDING_JS_BUDGET = 160_000;
 /** The screen the `/` route lazy-loads (apps/web/src/app/routes.tsx). */
-export const LANDING_MODULE = 'src/features/landing/landing-page.tsx';
+export const LANDING_MODULE = LANDING_SCREEN;
+/** A signed-in page's first paint (docs/performance.md): at most this much JavaScript, gzip -9 … */
+export const SIGNED_IN_JS_BUDGET = 200_000;
+/** … in at most this many files. */
+export const SIGNED_IN_FILE_BUDGET = 25;
+export type SignedInPage = keyof typeof SIGNED_IN_PAGES;
 const ADMIN_CODE = /(^|\/)src\/features\/admin-[^/]+\//;
 /** A dynamic import of one of these is loaded for admins only. */
 const isAdminDoor = (id: string) => ADMIN_CODE.test(id) || /(^|\/)admin-[^/]*$/.test(id);
@@ -51,6 +63,8 @@ export interface BundleReport {
   /** Customer-loadable chunks that contain admin modules, with those modules. */
   adminLeaks: { file: string; modules: string[] }[];
   customerChunks: number;
+  /** Per signed-in page: every JS file its first paint needs (index.html's, the shell's, its screen's). */
+  signedIn: Record<SignedInPage, { files: { file: string; gzip: number }[]; gzip: number }>;
   problems: string[];
 }
 
@@ -89,15 +103,41 @@ export function analyseBundle(distDir: string): BundleReport {
 
   const landingRoute = [...staticClosure(LANDING_MODULE)]
     .map((k) => manifest[k]!.file)
-    .filter((file) => !entryFiles.has(file))
+    .filter((file) => !entryFiles.has(file) && !htmlFiles.includes(file))
     .map((file) => ({ file, gzip: gzipSize(join(distDir, file)) }));
   const landingRouteGzip = landingRoute.reduce((sum, f) => sum + f.gzip, 0);
   const totalGzip = landingGzip + landingRouteGzip;
+  const kB = (bytes: number) => (bytes / 1000).toFixed(1);
   if (totalGzip > LANDING_JS_BUDGET) {
-    const kB = (bytes: number) => (bytes / 1000).toFixed(1);
     problems.push(
       `the landing page fetches ${kB(totalGzip)} kB of JavaScript (gzip -9: index.html ${kB(landingGzip)} kB + its screen ${kB(landingRouteGzip)} kB), over the ${LANDING_JS_BUDGET / 1000} kB budget`,
     );
+  }
+
+  // The chunk holding a module: a lazily imported module captured into a group of vite.config.ts
+  // has no manifest entry of its own, so look it up among the chunks' modules.
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const chunkKeyOf = (moduleId: string) => {
+    if (manifest[moduleId]) return moduleId;
+    const file = Object.keys(modules).find((f) => modules[f]!.includes(moduleId));
+    const key = file && keyOfFile.get(file);
+    if (!key) throw new Error(`no chunk holds ${moduleId}; update scripts/chunk-roots.ts`);
+    return key;
+  };
+  const signedIn = {} as BundleReport['signedIn'];
+  for (const [page, screen] of Object.entries(SIGNED_IN_PAGES) as [SignedInPage, string][]) {
+    const keys = new Set<string>();
+    for (const root of [screen, ...SIGNED_IN_SHELL]) staticClosure(chunkKeyOf(root), keys);
+    const files = [...new Set([...htmlFiles, ...[...keys].map((k) => manifest[k]!.file)])].map((file) => ({
+      file,
+      gzip: gzipSize(join(distDir, file)),
+    }));
+    const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
+    signedIn[page] = { files, gzip };
+    if (gzip > SIGNED_IN_JS_BUDGET || files.length > SIGNED_IN_FILE_BUDGET)
+      problems.push(
+        `a signed-in ${page} fetches ${files.length} JavaScript files, ${kB(gzip)} kB (gzip -9) before its first paint, over the budget of ${SIGNED_IN_FILE_BUDGET} files and ${SIGNED_IN_JS_BUDGET / 1000} kB`,
+      );
   }
 
   const customer = new Set<string>();
@@ -123,6 +163,7 @@ export function analyseBundle(distDir: string): BundleReport {
     totalGzip,
     adminLeaks,
     customerChunks: customer.size,
+    signedIn,
     problems,
   };
 }
@@ -140,6 +181,13 @@ if (isMain) {
   for (const f of [...report.landingRoute].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip)}  ${f.file}`);
   console.log(`  ${kb(report.landingRouteGzip)}  subtotal`);
   console.log(`  ${kb(report.totalGzip)}  total (${((report.budget - report.totalGzip) / 1000).toFixed(1)} kB left)`);
+  for (const [page, { files, gzip }] of Object.entries(report.signedIn)) {
+    console.log(
+      `JavaScript a signed-in ${page} fetches before its first paint (gzip -9), budget ${SIGNED_IN_FILE_BUDGET} files and ${SIGNED_IN_JS_BUDGET / 1000} kB:`,
+    );
+    for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip)}  ${f.file}`);
+    console.log(`  ${kb(gzip)}  total in ${files.length} files (${((SIGNED_IN_JS_BUDGET - gzip) / 1000).toFixed(1)} kB left)`);
+  }
   console.log(`Admin code in customer-loadable chunks (${report.customerChunks} checked): ${report.adminLeaks.length ? 'FOUND' : 'none'}`);
   if (report.problems.length) {
     console.error(`\nBundle check failed:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -15,6 +15,10 @@ describe('serving the built web app', () => {
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root">app shell</div>');
     writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    mkdirSync(join(webRoot, 'pages'));
+    writeFileSync(join(webRoot, 'pages', 'login.html'), '<!doctype html><div id="root"><h1>Login</h1></div>');
+    // A listed page whose file is missing falls back to the shell.
+    writeFileSync(join(webRoot, 'pages', 'index.json'), JSON.stringify({ '/login': 'pages/login.html', '/about': 'pages/about.html' }));
     testDb = await createTestDatabase();
     app = await buildApp(loadConfig(testEnv()), { database: testDb.database, webRoot, logger: false });
   });
@@ -30,6 +34,21 @@ describe('serving the built web app', () => {
       expect(res.body).toContain('app shell');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves a pre-rendered public page as its static HTML, uncached, and the shell when asked with a query', async () => {
+    const page = await app.inject({ method: 'GET', url: '/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Login</h1>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const head = await app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    for (const url of ['/login?redirect=%2Fpurchase', '/about', '/login/x']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('app shell');
     }
   });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -7,11 +7,24 @@ import { AppError } from '../core/app-error.ts';
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other path that is not an
- * API or sandbox call gets index.html, so client-side routes survive a reload.
+ * The public pages the web build pre-rendered (its scripts/prerender.ts): path → file under the
+ * web root. None when the build has none.
+ */
+function prerenderedPages(webRoot: string): Map<string, string> {
+  const index = `${webRoot}/pages/index.json`;
+  if (!existsSync(index)) return new Map();
+  const pages = JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, file]) => existsSync(`${webRoot}/${file}`)));
+}
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year. A public page the build
+ * pre-rendered (/, /login…) gets its static HTML when asked without a query; every other path that
+ * is not an API or sandbox call gets index.html, so client-side routes survive a reload.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot = DEFAULT_WEB_ROOT): Promise<void> {
   const built = existsSync(`${webRoot}/index.html`);
+  const pages = built ? prerenderedPages(webRoot) : new Map<string, string>();
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -26,10 +39,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot = DEFAULT_WEB
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', query] = request.url.split('?');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|sandbox)(\/|$)/.test(path);
     if (isPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const prerendered = query === undefined ? pages.get(path) : undefined;
+      return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html');
     }
     throw new AppError('NOT_FOUND', isPage ? 'The web app is not built; run `npm run build`.' : `No route ${request.method} ${path}.`);
   });

@@ -4,10 +4,11 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { useTwoFactorRequiredRedirect } from './guard/two-factor-redirect.ts';
 import { AppHeader, loadSignedInHeader } from './layout/app-header.tsx';
-import { isAdminView, useSession } from './session/session-context.ts';
+import { isAdminView, mustUpdateDetails, useSession } from './session/session-context.ts';
 
 const NavigationProgress = lazy(async () => ({ default: (await import('./layout/navigation-progress.tsx')).NavigationProgress }));
-// Signed-in users only: chunks of their own, so the landing page does not load MUI's Dialog or Alert.
+// Signed-in users only, and only those they concern: chunks of their own, so neither the landing
+// page nor a signed-in page's first paint loads MUI's Dialog or Alert for nothing.
 // Administrators only: the back-office frame with its side navigation.
 const AdminFrame = lazy(() => import('./layout/admin-frame.tsx'));
 const DeactivatedBanner = lazy(async () => ({ default: (await import('./deactivated-banner.tsx')).DeactivatedBanner }));
@@ -34,7 +35,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <AppHeader />
-      {status === 'authenticated' && (
+      {user && !isAdminView(user) && user.status === 'DEACTIVATED' && (
         <Suspense fallback={null}>
           <DeactivatedBanner />
         </Suspense>
@@ -48,7 +49,7 @@ export function RootLayout() {
           <RouteGuard />
         )}
       </Suspense>
-      {status === 'authenticated' && (
+      {user && mustUpdateDetails(user) && (
         <Suspense fallback={null}>
           <UpdateDetailsPrompt />
         </Suspense>

@@ -3,7 +3,9 @@ import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink } from 'react-router';
 import { PACKAGE_TYPES, type PackageType } from '@traffic/shared/constants';
 
-export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = { normal: 'Normal', seo: 'SEO' };
+import { PACKAGE_TYPE_LABELS } from './package-type-labels.ts';
+
+export { PACKAGE_TYPE_LABELS };
 
 /** The `:type?` of a route: the first type when absent, null when it names no type. */
 export function packageTypeFromParam(param: string | undefined): PackageType | null {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './plain-words.ts';
 import { ACCOUNT_LIMITS, MOBILE_LENGTH, stripUsername } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { splitFullName } from '../full-name.ts';
 import { packageSchema } from './catalogue.schema.ts';
 import { websiteSchema } from './websites.schema.ts';
 
@@ -49,17 +50,7 @@ export const mobileField = z
   .max(MOBILE_LENGTH.max, MSG.mobileInvalid)
   .regex(/^\+?\d+$/, MSG.mobileInvalid);
 
-/** fullName travels as "First/Last" (docs/product.md section 3). */
-export function joinFullName(firstName: string, lastName: string): string {
-  return `${firstName.trim()}/${lastName.trim()}`;
-}
-
-export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const at = fullName.indexOf('/');
-  return at === -1
-    ? { firstName: fullName.trim(), lastName: '' }
-    : { firstName: fullName.slice(0, at).trim(), lastName: fullName.slice(at + 1).trim() };
-}
+export { joinFullName, splitFullName } from '../full-name.ts';
 
 const fullNameField = z
   .string({ error: MSG.firstNameRequired })

@@ -1,17 +1,10 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import LogoutIcon from '@mui/icons-material/Logout';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { customerAccountLinks } from '../nav-links.ts';
+
+// MUI's Menu (and its Popover, Modal and transitions) loads when the menu is first opened.
+const AccountMenuList = lazy(async () => ({ default: (await import('./account-menu-list.tsx')).AccountMenuList }));
 
 /**
  * The customer's account menu at the end of the bar (wide screens): who is signed in, My Account,
@@ -19,6 +12,8 @@ import { customerAccountLinks } from '../nav-links.ts';
  */
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so it can play its closing transition.
+  const [used, setUsed] = useState(false);
   const menuId = useId();
   const close = () => setAnchor(null);
   return (
@@ -29,56 +24,19 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ whiteSpace: 'nowrap', ml: 0.5 }}
       >
         Account
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': 'Account' } }}
-      >
-        <Typography
-          component="li"
-          role="presentation"
-          variant="body2"
-          color="text.secondary"
-          sx={{ px: 2, pt: 0.5, pb: 1, maxWidth: 280 }}
-          noWrap
-        >
-          Signed in as <strong>{user.username}</strong>
-        </Typography>
-        <Divider component="li" role="presentation" />
-        {customerAccountLinks.map((link) =>
-          link.external ? (
-            <MenuItem key={link.label} component="a" href={link.to} target="_blank" rel="noopener noreferrer" onClick={close}>
-              <ListItemText>{link.label}</ListItemText>
-              <OpenInNewIcon fontSize="small" color="action" sx={{ ml: 2 }} />
-            </MenuItem>
-          ) : (
-            <MenuItem key={link.label} component={RouterLink} to={link.to} onClick={close}>
-              <ListItemText>{link.label}</ListItemText>
-            </MenuItem>
-          ),
-        )}
-        <Divider component="li" role="presentation" />
-        <MenuItem
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
-        </MenuItem>
-      </Menu>
+      {used ? (
+        <Suspense fallback={null}>
+          <AccountMenuList id={menuId} anchor={anchor} close={close} user={user} onLogout={onLogout} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

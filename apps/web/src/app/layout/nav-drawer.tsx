@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { NavSection } from '../nav-links.ts';
 import { NavSections } from './nav-sections.tsx';
 
-interface NavDrawerProps {
+export interface NavDrawerProps {
   open: boolean;
   onClose: () => void;
   sections: readonly NavSection[];

@@ -62,7 +62,8 @@ describe('WebsitesPage', () => {
     const paused = makeWebsite({ id: 99, url: 'https://paused.example.com', status: 'PAUSED' });
     showApp('/websites', customer({ status: 'DEACTIVATED', websites: [site, paused] }));
     const article = await card(site.url);
-    expect(screen.getByText(MSG.accountDeactivated)).toBeInTheDocument();
+    // The banner is a chunk of its own, loaded once the user is known to be deactivated.
+    expect(await screen.findByText(MSG.accountDeactivated)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add Website' })).not.toBeInTheDocument();
     expect(within(article).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(article).getByRole('button', { name: 'Pause' })).toBeInTheDocument();

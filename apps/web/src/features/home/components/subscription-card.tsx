@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { paths } from '../../../app/paths.ts';
-import { PACKAGE_TYPE_LABELS } from '../../../components/package-type-tabs.tsx';
+import { PACKAGE_TYPE_LABELS } from '../../../components/package-type-labels.ts';
 import { longDate, type ActiveAddon, type TypeState } from '../../../lib/subscription.ts';
 
 const count = new Intl.NumberFormat('en-US');

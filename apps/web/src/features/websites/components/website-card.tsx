@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -12,9 +12,11 @@ import { useDeleteWebsite } from '../api/delete-website.ts';
 import { useTogglePause } from '../api/toggle-pause.ts';
 import { failureMessage } from '../failure-message.ts';
 import { CheckHitsButton } from './check-hits-button.tsx';
-import { WebsiteHistoryDialog } from './website-history-dialog.tsx';
 import { WebsiteSummary } from './website-summary.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+
+// The dialogs (MUI's Dialog and Modal) load when first opened, not with the list's first paint.
+const WebsiteHistoryDialog = lazy(async () => ({ default: (await import('./website-history-dialog.tsx')).WebsiteHistoryDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/confirm-dialog.tsx')).ConfirmDialog }));
 
 interface WebsiteCardProps {
   website: Website;
@@ -28,8 +30,19 @@ interface WebsiteCardProps {
 export function WebsiteCard({ website, mayEdit, mayActivate }: WebsiteCardProps) {
   const pause = useTogglePause();
   const remove = useDeleteWebsite();
-  const [confirming, setConfirming] = useState(false);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [confirming, setConfirmingState] = useState(false);
+  const [historyOpen, setHistoryOpenState] = useState(false);
+  // Each dialog stays mounted from its first opening on, so it can play its closing transition.
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  const [historyUsed, setHistoryUsed] = useState(false);
+  const setConfirming = (open: boolean) => {
+    if (open) setConfirmUsed(true);
+    setConfirmingState(open);
+  };
+  const setHistoryOpen = (open: boolean) => {
+    if (open) setHistoryUsed(true);
+    setHistoryOpenState(open);
+  };
   const active = website.status === 'ACTIVE';
   const headingId = `website-${website.id}-url`;
   const editTo = website.type === 'normal' ? paths.editNormalWebsite(website.id) : paths.editWebsite(website.id);
@@ -80,14 +93,22 @@ export function WebsiteCard({ website, mayEdit, mayActivate }: WebsiteCardProps)
         </Button>
         <CheckHitsButton websiteId={website.id} ninehitsState={website.ninehits_state} onOpenHistory={() => setHistoryOpen(true)} />
       </CardActions>
-      <WebsiteHistoryDialog websiteId={website.id} url={website.url} open={historyOpen} onClose={() => setHistoryOpen(false)} />
-      <ConfirmDialog
-        open={confirming}
-        subject={`Remove ${website.url}`}
-        busy={remove.isPending}
-        onYes={confirmRemove}
-        onNo={() => setConfirming(false)}
-      />
+      {historyUsed && (
+        <Suspense fallback={null}>
+          <WebsiteHistoryDialog websiteId={website.id} url={website.url} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+        </Suspense>
+      )}
+      {confirmUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            subject={`Remove ${website.url}`}
+            busy={remove.isPending}
+            onYes={confirmRemove}
+            onNo={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
