@@ -12,7 +12,11 @@ import { TableScroll } from '../../components/table-scroll.tsx';
 import { changeLines } from './changes.ts';
 import { focusRing } from '../../components/focus-ring.ts';
 
-const HEADERS = ['When', 'Actor', 'Action', 'Target', 'Changes', 'IP and device'] as const;
+/**
+ * Four columns that fit the admin content width at 1280 px: where (address and device) stacks under
+ * when, and who under what was done, so nothing scrolls sideways on a wide screen.
+ */
+const HEADERS = ['When and where', 'Action and actor', 'Target', 'Changes'] as const;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 /** Keyboard focus stays visible on the scrolling region and the JSON toggles (WCAG 2.4.7). */
 const NONE = '—';
@@ -98,7 +102,7 @@ function Changes({ row, name }: { row: AuditEvent; name: string }) {
 export function AuditTable({ rows, busy }: { rows: AuditEvent[]; busy: boolean }) {
   return (
     <TableScroll label="Audit log">
-      <Table size="small" aria-label="Audit log" aria-busy={busy} sx={{ minWidth: 1040 }}>
+      <Table size="small" aria-label="Audit log" aria-busy={busy} sx={{ minWidth: 760 }}>
         <TableHeaderRow headers={HEADERS} noWrap />
         <TableBody>
           {rows.map((row) => {
@@ -109,24 +113,32 @@ export function AuditTable({ rows, busy }: { rows: AuditEvent[]; busy: boolean }
             const action = (row.repeats ?? 1) > 1 ? `${label} (${row.repeats} times)` : label;
             return (
               <TableRow key={row.id} sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={row.at} title={row.at}>
+                <TableCell sx={{ maxWidth: 220 }}>
+                  <Box component="time" dateTime={row.at} title={row.at} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
                     {time}
-                  </time>
+                  </Box>
+                  <Secondary>{row.ip ?? NONE}</Secondary>
+                  {row.device && <Secondary>{row.device}</Secondary>}
                 </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>{row.actorEmail ? <EmailText email={row.actorEmail} /> : NONE}</TableCell>
-                <TableCell sx={{ minWidth: 150 }}>{action}</TableCell>
+                <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {action}
+                  </Typography>
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {row.actorEmail ? (
+                      <>
+                        by <EmailText email={row.actorEmail} />
+                      </>
+                    ) : (
+                      NONE
+                    )}
+                  </Typography>
+                </TableCell>
                 <TableCell sx={{ minWidth: 160, maxWidth: 260 }}>
                   <Target row={row} />
                 </TableCell>
-                <TableCell sx={{ minWidth: 220, maxWidth: 380 }}>
+                <TableCell sx={{ minWidth: 220 }}>
                   <Changes row={row} name={`${action}, ${time}`} />
-                </TableCell>
-                <TableCell sx={{ minWidth: 140, maxWidth: 220 }}>
-                  <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                    {row.ip ?? NONE}
-                  </Box>
-                  {row.device && <Secondary>{row.device}</Secondary>}
                 </TableCell>
               </TableRow>
             );

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@traffic/shared/messages';
 import { fail, ok } from '../../test/fake-api.ts';
 import { openAsAdmin, user, watchToasts } from './admin-test-kit.ts';
+import { emailText } from '../../test/email-text.ts';
 
 const toasts = watchToasts();
 
@@ -30,7 +31,7 @@ async function openDetails(replies: Parameters<typeof openAsAdmin>[1] = {}) {
   return view;
 }
 
-const annRow = async () => (await screen.findByText('ann@example.com')).closest('tr')!;
+const annRow = async () => (await screen.findByText(emailText('ann@example.com'))).closest('tr')!;
 
 describe('PackageDetailsPage (/managesubscriptions)', () => {
   it("shows each user's additional hits and slots with expiry dates, 5 rows a page", async () => {
@@ -42,7 +43,7 @@ describe('PackageDetailsPage (/managesubscriptions)', () => {
       `Expires ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date('2031-03-01T00:00:00.000Z'))}`,
     );
     expect(within(row).getByRole('list', { name: 'Additional slots of ann' })).toHaveTextContent('5 Slots');
-    expect(within((await screen.findByText('bob@example.com')).closest('tr')!).getAllByText('None')).toHaveLength(2);
+    expect(within((await screen.findByText(emailText('bob@example.com'))).closest('tr')!).getAllByText('None')).toHaveLength(2);
     expect(pageRequests()[0]).toEqual({ page: '0', size: '5', search: '' });
   });
 
@@ -69,7 +70,9 @@ describe('PackageDetailsPage (/managesubscriptions)', () => {
 
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.addonDeleted));
     expect(api.callsTo('DELETE /activated-additional-slots/12')).toHaveLength(1);
-    await waitFor(() => expect(within(screen.getByText('ann@example.com').closest('tr')!).queryByText('5 Slots')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByText(emailText('ann@example.com')).closest('tr')!).queryByText('5 Slots')).not.toBeInTheDocument(),
+    );
     expect(pageRequests().length).toBeGreaterThan(before);
   });
 
