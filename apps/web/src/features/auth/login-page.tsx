@@ -19,6 +19,7 @@ import { readRedirect } from '../../lib/safe-redirect.ts';
 import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError, readLoginName } from '../../lib/session-store.ts';
 import { useLoginMutation } from './api/login.ts';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
+import { LiveFormFieldset } from '../../components/live-form-fieldset.tsx';
 
 interface LoginValues {
   username: string;
@@ -96,26 +97,28 @@ export function LoginPage() {
 
   return (
     <FormCard title="Login" maxWidth="xs">
-      <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Login">
-        <TextField label="Email or Username" autoComplete="username" {...register('username')} autoFocus fullWidth />
-        <PasswordField label="Password" autoComplete="current-password" {...register('password')} fullWidth />
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" variant="contained" size="large" loading={login.isPending} fullWidth>
-          Login
-        </Button>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Link component={RouterLink} to={paths.forgotPassword()}>
-            Forgot password?
-          </Link>
-          <Link component={RouterLink} to={paths.register()}>
-            {MSG.registerNow}
-          </Link>
+      <LiveFormFieldset>
+        <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Login">
+          <TextField label="Email or Username" autoComplete="username" {...register('username')} autoFocus fullWidth />
+          <PasswordField label="Password" autoComplete="current-password" {...register('password')} fullWidth />
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" size="large" loading={login.isPending} fullWidth>
+            Login
+          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+            <Link component={RouterLink} to={paths.forgotPassword()}>
+              Forgot password?
+            </Link>
+            <Link component={RouterLink} to={paths.register()}>
+              {MSG.registerNow}
+            </Link>
+          </Stack>
         </Stack>
-      </Stack>
+      </LiveFormFieldset>
     </FormCard>
   );
 }

@@ -24,6 +24,7 @@ import { formResolver } from '../../lib/form-resolver.ts';
 import { clearStoredSession } from '../../lib/session-store.ts';
 import { useRegisterMutation } from './api/register.ts';
 import { checkRegisterForm, emptyRegisterForm, toRegisterBody, type RegisterFormValues } from './register-form-model.ts';
+import { LiveFormFieldset } from '../../components/live-form-fieldset.tsx';
 
 const resolver = formResolver(checkRegisterForm);
 
@@ -59,126 +60,128 @@ export function RegisterPage() {
 
   return (
     <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
-      <Grid component="form" container spacing={2.5} noValidate onSubmit={submit} aria-label="Register">
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...text('email')}
-            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.email } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="username"
-            control={control}
-            render={({ field: { onChange, ...username }, fieldState }) => (
-              <TextField
-                {...username}
-                inputRef={username.ref}
-                // docs/product.md section 5: only letters, digits, underscore and whitespace survive, as the user types.
-                onChange={(event) => onChange(stripUsername(event.target.value))}
-                label="Username"
-                autoComplete="username"
-                slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.username } }}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? 'Letters, digits, underscores and spaces'}
-                fullWidth
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            {...field('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
-            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.password } }}
-            fullWidth
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            label="Mobile Number"
-            type="tel"
-            autoComplete="tel"
-            {...text('phoneNumber')}
-            onChange={(event) => {
-              event.target.value = digitsOnly(event.target.value);
-              void field('phoneNumber').onChange(event);
-            }}
-            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: MOBILE_LENGTH.max + 1 } }}
-          />
-        </Grid>
-        <Grid size={12}>
-          <TextField
-            label="Address"
-            autoComplete="street-address"
-            {...text('address')}
-            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.address } }}
-          />
-        </Grid>
-        <NameFields text={text} />
-        <CityCountryFields text={text} control={control} />
-        <Grid size={12}>
-          <Controller
-            name="terms"
-            control={control}
-            render={({ field: terms, fieldState }) => (
-              <FormControl error={Boolean(fieldState.error)}>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={terms.value}
-                      onChange={(event) => terms.onChange(event.target.checked)}
-                      onBlur={terms.onBlur}
-                      slotProps={{ input: { ref: terms.ref } }}
-                    />
-                  }
-                  label={
-                    <>
-                      I agree to the{' '}
-                      <Link component={RouterLink} to={paths.tos()} target="_blank" rel="noopener">
-                        Terms and Conditions
-                      </Link>
-                    </>
-                  }
-                />
-                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-                <FormHelperText sx={{ mx: 0 }}>
-                  What we keep about you, why and for how long:{' '}
-                  <Link component={RouterLink} to={paths.privacy()} target="_blank" rel="noopener">
-                    Your data
-                  </Link>
-                </FormHelperText>
-              </FormControl>
-            )}
-          />
-        </Grid>
-        {serverError && (
-          <Grid size={12}>
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
+      <LiveFormFieldset>
+        <Grid component="form" container spacing={2.5} noValidate onSubmit={submit} aria-label="Register">
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              {...text('email')}
+              slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.email } }}
+            />
           </Grid>
-        )}
-        <Grid size={12}>
-          <Button type="submit" variant="contained" size="large" loading={registration.isPending} fullWidth>
-            Register
-          </Button>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              name="username"
+              control={control}
+              render={({ field: { onChange, ...username }, fieldState }) => (
+                <TextField
+                  {...username}
+                  inputRef={username.ref}
+                  // docs/product.md section 5: only letters, digits, underscore and whitespace survive, as the user types.
+                  onChange={(event) => onChange(stripUsername(event.target.value))}
+                  label="Username"
+                  autoComplete="username"
+                  slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.username } }}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? 'Letters, digits, underscores and spaces'}
+                  fullWidth
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              {...field('password')}
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+              slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.password } }}
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Mobile Number"
+              type="tel"
+              autoComplete="tel"
+              {...text('phoneNumber')}
+              onChange={(event) => {
+                event.target.value = digitsOnly(event.target.value);
+                void field('phoneNumber').onChange(event);
+              }}
+              slotProps={{ htmlInput: { inputMode: 'tel', maxLength: MOBILE_LENGTH.max + 1 } }}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              label="Address"
+              autoComplete="street-address"
+              {...text('address')}
+              slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.address } }}
+            />
+          </Grid>
+          <NameFields text={text} />
+          <CityCountryFields text={text} control={control} />
+          <Grid size={12}>
+            <Controller
+              name="terms"
+              control={control}
+              render={({ field: terms, fieldState }) => (
+                <FormControl error={Boolean(fieldState.error)}>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={terms.value}
+                        onChange={(event) => terms.onChange(event.target.checked)}
+                        onBlur={terms.onBlur}
+                        slotProps={{ input: { ref: terms.ref } }}
+                      />
+                    }
+                    label={
+                      <>
+                        I agree to the{' '}
+                        <Link component={RouterLink} to={paths.tos()} target="_blank" rel="noopener">
+                          Terms and Conditions
+                        </Link>
+                      </>
+                    }
+                  />
+                  {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                  <FormHelperText sx={{ mx: 0 }}>
+                    What we keep about you, why and for how long:{' '}
+                    <Link component={RouterLink} to={paths.privacy()} target="_blank" rel="noopener">
+                      Your data
+                    </Link>
+                  </FormHelperText>
+                </FormControl>
+              )}
+            />
+          </Grid>
+          {serverError && (
+            <Grid size={12}>
+              <Alert severity="error" role="alert">
+                {serverError}
+              </Alert>
+            </Grid>
+          )}
+          <Grid size={12}>
+            <Button type="submit" variant="contained" size="large" loading={registration.isPending} fullWidth>
+              Register
+            </Button>
+          </Grid>
+          <Grid size={12}>
+            <Typography variant="body2">
+              Already have an account?{' '}
+              <Link component={RouterLink} to={paths.login()}>
+                Login
+              </Link>
+            </Typography>
+          </Grid>
         </Grid>
-        <Grid size={12}>
-          <Typography variant="body2">
-            Already have an account?{' '}
-            <Link component={RouterLink} to={paths.login()}>
-              Login
-            </Link>
-          </Typography>
-        </Grid>
-      </Grid>
+      </LiveFormFieldset>
     </FormCard>
   );
 }
