@@ -38,6 +38,8 @@ test('a read-and-write token drives the Customer API from outside the browser un
   await form.getByLabel('Token name').fill('Agency script');
   await form.getByRole('radio', { name: /^Read and write/ }).check();
   await form.getByLabel('Expiry').selectOption('30');
+  // The password confirms it is the owner: a token outlives the session that made it.
+  await form.getByLabel('Your password').fill('customer-password-1'); // every test customer's (support/accounts.ts)
   await form.getByRole('button', { name: 'Create token' }).click();
   const shown = section.getByLabel('New access token');
   await expect(shown).toHaveValue(/^trf_pat_[A-Za-z0-9_-]{43}$/);

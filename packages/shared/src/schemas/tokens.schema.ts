@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './plain-words.ts';
-import { appCodeField } from './security.schema.ts';
+import { appCodeField, currentPasswordField } from './security.schema.ts';
 import { websiteSchema } from './websites.schema.ts';
 
 /**
@@ -52,6 +52,11 @@ export const createAccessTokenBodySchema = z
       .number({ error: expiryMessage })
       .refine((days) => (ACCESS_TOKEN_EXPIRY_DAYS as readonly number[]).includes(days), expiryMessage)
       .nullable(),
+    /**
+     * The account's password, always: a session someone else holds must not mint a credential that
+     * outlives it (signing out everywhere and a password change do not revoke tokens).
+     */
+    password: currentPasswordField,
     /** The authenticator app's code: asked of an account with two-factor sign-in on. */
     code: appCodeField.optional(),
   })

@@ -23,8 +23,9 @@ describe('personal access tokens', () => {
     customer = await customerWithPackage(t.app, 'pkgPremium');
   });
 
+  // Every test customer's password (test-support/accounts.ts); a body may override it.
   const create = (session: Session, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/account/tokens', headers: session.headers, payload: body });
+    t.app.inject({ method: 'POST', url: '/api/account/tokens', headers: session.headers, payload: { password: 'customer-password-1', ...body } });
   const newToken = async (scope: 'read' | 'write', expiresInDays: number | null = 30, session: Session = customer) => {
     const res = await create(session, { name: `script ${scope}`, scope, expiresInDays });
     expect(res.statusCode, res.body).toBe(201);
@@ -143,6 +144,23 @@ describe('personal access tokens', () => {
     expect(over.statusCode).toBe(409);
     const audited = await t.app.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'token_created'));
     expect(audited.length).toBe(2);
+  });
+
+  it('asks for the password, so a session someone else holds cannot mint a token that outlives it', async () => {
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: customer.headers,
+      payload: { name: 'no password', scope: 'write', expiresInDays: null },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors.password).toBeDefined();
+    const wrong = await create(customer, { name: 'wrong password', scope: 'write', expiresInDays: null, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors.password).toBe('The password is not right.');
+    expect(await t.app.ctx.db.select().from(accessTokens)).toHaveLength(0);
+    const failed = await t.app.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'security_check_failed'));
+    expect(failed).toHaveLength(1);
   });
 
   it('asks an account with two-factor sign-in for the code, and refuses bad input with a 400', async () => {

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import { audit, type AuditSource, type AuditTarget } from '../audit/audit-source.ts';
 import { queueEmail } from '../mail/queue-email.ts';
 import { checkBehindSession } from '../accounts/session-checks.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import { checkSecondFactor } from '../accounts/two-factor.ts';
 import {
   countLiveAccessTokens,
@@ -26,8 +27,8 @@ import { newAccessToken } from './token-secret.ts';
 
 /**
  * Personal access tokens on Account security (docs/decisions/0037-personal-access-tokens.md):
- * created with a name, a scope and an optional expiry (and the app's code when two-factor sign-in
- * is on), shown once, listed with their last use, revoked at once. Creating and revoking are
+ * created with a name, a scope and an optional expiry, confirmed with the password (and the app's
+ * code when two-factor sign-in is on), shown once, listed with their last use, revoked at once. Creating and revoking are
  * audited as the account's security events; creating one also e-mails the owner.
  */
 
@@ -60,6 +61,8 @@ export async function accessTokensOf(ctx: AppContext, caller: AuthUser): Promise
 }
 
 const wrongCode = () => new AppError('BAD_REQUEST', 'The code is not right.', { code: 'The code is not right.' });
+const wrongPassword = () =>
+  new AppError('BAD_REQUEST', 'The password is not right.', { password: 'The password is not right.' });
 
 /** POST account/tokens: answers the token in the clear, this once. */
 export async function createAccessToken(
@@ -69,6 +72,7 @@ export async function createAccessToken(
   source: AuditSource,
 ): Promise<{ token: string; accessToken: AccessToken }> {
   const secret = newAccessToken();
+  let wrong = wrongCode;
   const created = await checkBehindSession(
     ctx,
     caller,
@@ -79,6 +83,11 @@ export async function createAccessToken(
       const now = ctx.now();
       if ((await countLiveAccessTokens(tx, user.id, now)) >= ACCESS_TOKEN_LIMIT)
         throw new AppError('CONFLICT', `An account can have ${ACCESS_TOKEN_LIMIT} access tokens. Revoke one before creating another.`);
+      // The password first, then the code: both count against this session when wrong.
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        wrong = wrongPassword;
+        return null;
+      }
       if (user.totpEnabledAt) {
         const codeMessage = 'Enter the 6-digit code from your authenticator app';
         if (!input.code) throw new AppError('VALIDATION', codeMessage, { code: codeMessage });
@@ -113,7 +122,7 @@ export async function createAccessToken(
       });
       return { row, now };
     },
-    wrongCode,
+    () => wrong(),
   );
   ctx.jobs.kick();
   return { token: secret.token, accessToken: presentAccessToken(created.row, created.now) };

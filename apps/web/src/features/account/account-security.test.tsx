@@ -355,12 +355,15 @@ describe('Account security (/security)', () => {
     expect(await within(tokens).findByText('You have no access tokens.')).toBeInTheDocument();
     const form = within(tokens).getByRole('form', { name: 'Create an access token' });
 
-    // The name and the code are checked before the server sees them.
+    // The name, the password and the code are checked before the server sees them.
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('Enter a name for the token')).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Token name'), 'Agency script');
     await user.click(within(form).getByRole('radio', { name: /^Read and write/ }));
     await user.selectOptions(within(form).getByLabelText('Expiry'), '30');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(await within(form).findByText('Enter your current password')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Your password'), 'my-password-1');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
     expect(api.callsTo('POST /account/tokens')).toHaveLength(0);
@@ -373,6 +376,7 @@ describe('Account security (/security)', () => {
       name: 'Agency script',
       scope: 'write',
       expiresInDays: 30,
+      password: 'my-password-1',
       code: '123456',
     });
     await user.click(within(tokens).getByRole('button', { name: 'Copy token' }));

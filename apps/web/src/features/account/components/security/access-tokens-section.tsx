@@ -30,25 +30,28 @@ import { formResolver } from '../../../../lib/form-resolver.ts';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../../api/access-tokens.ts';
 import { useSecurityOverview } from '../../api/security.ts';
 import { formatWhen, SecuritySection, SectionLoading } from './security-section.tsx';
+import { PasswordField } from '../../../../components/password-field.tsx';
 
 interface TokenFormValues {
   name: string;
   scope: 'read' | 'write';
   /** Days as text (the select's value), '' for no expiry. */
   expiry: string;
+  password: string;
   code: string;
 }
 
-const EMPTY: TokenFormValues = { name: '', scope: 'read', expiry: '30', code: '' };
+const EMPTY: TokenFormValues = { name: '', scope: 'read', expiry: '30', password: '', code: '' };
 
 const bodyOf = (values: TokenFormValues, withCode: boolean) => ({
   name: values.name,
   scope: values.scope,
   expiresInDays: values.expiry === '' ? null : Number(values.expiry),
+  password: values.password,
   ...(withCode ? { code: values.code } : {}),
 });
 
-const FIELDS = ['name', 'scope', 'expiry', 'code'] as const;
+const FIELDS = ['name', 'scope', 'expiry', 'password', 'code'] as const;
 
 function TokenItem({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
   return (
@@ -169,7 +172,7 @@ export function AccessTokensSection() {
       },
       onError: (failure) => {
         const fields = isApiError(failure) ? failure.fieldErrors : {};
-        const name = fields.code ? 'code' : fields.name ? 'name' : fields.scope ? 'scope' : fields.expiresInDays ? 'expiry' : null;
+        const name = fields.password ? 'password' : fields.code ? 'code' : fields.name ? 'name' : fields.scope ? 'scope' : fields.expiresInDays ? 'expiry' : null;
         if (name) setError(name, { message: fields[name === 'expiry' ? 'expiresInDays' : name] }, { shouldFocus: true });
         else notify.error(failure.message);
       },
@@ -276,6 +279,14 @@ export function AccessTokensSection() {
             ))}
             <option value="">No expiry</option>
           </TextField>
+          <PasswordField
+            label="Your password"
+            autoComplete="current-password"
+            {...register('password')}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message ?? 'A token acts as you until it is revoked: confirm that it is you.'}
+            sx={{ maxWidth: { sm: 280 } }}
+          />
           {needsCode && (
             <TextField
               label="Code from your authenticator app"
