@@ -22,7 +22,10 @@ export interface TokenListResult {
  */
 export async function measureTokenList(base: string, customer: BenchCustomer, log: Log): Promise<TokenListResult> {
   const created = await expectOk<{ token: string }>(
-    call(base, 'POST', '/api/account/tokens', { token: customer.token, json: { name: 'bench', scope: 'read', expiresInDays: 7, password: 'bench-password-1' } }),
+    call(base, 'POST', '/api/account/tokens', {
+      token: customer.token,
+      json: { name: 'bench', scope: 'read', expiresInDays: 7, password: 'bench-password-1' },
+    }),
     'create an access token',
   );
   const url = `${base}/api/websites`;

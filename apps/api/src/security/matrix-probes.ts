@@ -269,7 +269,10 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/account/tokens': { request: () => ({ url: '/api/account/tokens' }), expect: [401, 200, 200, 200] },
   // Tokens are for customer accounts: an administrator's is refused.
   'POST /api/account/tokens': {
-    request: () => ({ url: '/api/account/tokens', payload: { name: `matrix ${++n}`, scope: 'read', expiresInDays: 7, password: 'customer-password-1' } }),
+    request: () => ({
+      url: '/api/account/tokens',
+      payload: { name: `matrix ${++n}`, scope: 'read', expiresInDays: 7, password: 'customer-password-1' },
+    }),
     expect: [401, 201, 201, 403],
   },
   // Only the account's own tokens: B and the admin cannot revoke A's (it is "not found" to them).

@@ -25,7 +25,12 @@ describe('personal access tokens', () => {
 
   // Every test customer's password (test-support/accounts.ts); a body may override it.
   const create = (session: Session, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/account/tokens', headers: session.headers, payload: { password: 'customer-password-1', ...body } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: session.headers,
+      payload: { password: 'customer-password-1', ...body },
+    });
   const newToken = async (scope: 'read' | 'write', expiresInDays: number | null = 30, session: Session = customer) => {
     const res = await create(session, { name: `script ${scope}`, scope, expiresInDays });
     expect(res.statusCode, res.body).toBe(201);

@@ -61,8 +61,7 @@ export async function accessTokensOf(ctx: AppContext, caller: AuthUser): Promise
 }
 
 const wrongCode = () => new AppError('BAD_REQUEST', 'The code is not right.', { code: 'The code is not right.' });
-const wrongPassword = () =>
-  new AppError('BAD_REQUEST', 'The password is not right.', { password: 'The password is not right.' });
+const wrongPassword = () => new AppError('BAD_REQUEST', 'The password is not right.', { password: 'The password is not right.' });
 
 /** POST account/tokens: answers the token in the clear, this once. */
 export async function createAccessToken(

@@ -172,7 +172,17 @@ export function AccessTokensSection() {
       },
       onError: (failure) => {
         const fields = isApiError(failure) ? failure.fieldErrors : {};
-        const name = fields.password ? 'password' : fields.code ? 'code' : fields.name ? 'name' : fields.scope ? 'scope' : fields.expiresInDays ? 'expiry' : null;
+        const name = fields.password
+          ? 'password'
+          : fields.code
+            ? 'code'
+            : fields.name
+              ? 'name'
+              : fields.scope
+                ? 'scope'
+                : fields.expiresInDays
+                  ? 'expiry'
+                  : null;
         if (name) setError(name, { message: fields[name === 'expiry' ? 'expiresInDays' : name] }, { shouldFocus: true });
         else notify.error(failure.message);
       },
