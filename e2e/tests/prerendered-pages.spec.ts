@@ -85,3 +85,33 @@ test('a signed-in visitor of a pre-rendered page still goes on to /home', async 
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('the login and register forms wait for the app: nothing typed before it is live is lost, and nothing submits natively', async ({
+  browser,
+  baseURL,
+}) => {
+  // Without JavaScript the pre-rendered forms are there but disabled: Enter cannot send the fields
+  // to the address bar, and no keystroke goes into a field that hydration would wipe.
+  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const still = await noJs.newPage();
+  for (const [path, field] of [
+    ['/login', 'Email or Username'],
+    ['/register', 'Email'],
+  ] as const) {
+    await still.goto(path);
+    await expect(still.getByLabel(field, { exact: true })).toBeDisabled();
+    await expect(still.getByRole('button', { name: path === '/login' ? 'Login' : 'Register', exact: true })).toBeDisabled();
+  }
+  await noJs.close();
+
+  // With it, the form is live once hydrated, and what is typed stays.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/register');
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill('early@example.com');
+  await page.waitForLoadState('networkidle');
+  await expect(email).toBeEnabled();
+  await expect(email).toHaveValue('early@example.com');
+  await context.close();
+});
