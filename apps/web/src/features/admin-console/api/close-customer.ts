@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { securityApi } from '@traffic/shared/contract/security';
 import { yourDataApi } from '@traffic/shared/contract/your-data';
 import type { BodyIn } from '@traffic/shared/contract/endpoint';
+import { notify } from '../../../app/toast.ts';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -13,10 +14,15 @@ export function useOwnTwoFactor(): boolean {
 }
 
 /** POST admin/customers/:id/close, on the customer's request; every admin list reads the pseudonym afterwards. */
-export function useCloseCustomer(id: number) {
+export function useCloseCustomer(id: number, username: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyIn<typeof yourDataApi.closeCustomer>) => call(yourDataApi.closeCustomer, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+    // Said here, not in the button's own callback: the refreshed page of a closed account has no
+    // Close button, and a callback of an unmounted caller never runs.
+    onSuccess: () => {
+      notify.success(`${username}'s account was closed.`);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+    },
   });
 }

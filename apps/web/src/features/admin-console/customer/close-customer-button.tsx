@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import { notify } from '../../../app/toast.ts';
 import { CloseAccountDialog } from '../../../components/close-account-dialog.tsx';
 import { useCloseCustomer, useOwnTwoFactor } from '../api/close-customer.ts';
 
@@ -10,7 +9,7 @@ import { useCloseCustomer, useOwnTwoFactor } from '../api/close-customer.ts';
  */
 export function CloseCustomerButton({ id, username }: { id: number; username: string }) {
   const [open, setOpen] = useState(false);
-  const close = useCloseCustomer(id);
+  const close = useCloseCustomer(id, username);
   const withCode = useOwnTwoFactor();
   return (
     <>
@@ -31,10 +30,7 @@ export function CloseCustomerButton({ id, username }: { id: number; username: st
         }}
         onConfirm={(body) =>
           close.mutate(body, {
-            onSuccess: () => {
-              setOpen(false);
-              notify.success(`${username}'s account was closed.`);
-            },
+            onSuccess: () => setOpen(false),
           })
         }
       />
