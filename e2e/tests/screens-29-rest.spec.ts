@@ -317,7 +317,12 @@ test('4: the customer page sizes its cards to their content at 390; the chart sa
     expect(text.split(time).length - 1, text).toBe(1);
     await expect(dialog.getByText(/^Updated /)).toHaveCount(0);
     // A first reading may still have nothing delivered: then the chart's place says so instead.
-    await expect(dialog.locator('.MuiChartsAxis-root').or(dialog.getByText(/^No hits were delivered/)).first()).toBeVisible();
+    await expect(
+      dialog
+        .locator('.MuiChartsAxis-root')
+        .or(dialog.getByText(/^No hits were delivered/))
+        .first(),
+    ).toBeVisible();
     await shot(page, `4-chart-${size.name}`);
     await page.context().close();
   }
