@@ -25,13 +25,7 @@ import { yourDataRoutes } from './modules/your-data/your-data.routes.ts';
 import { DATA_EXPORT_JOB, dataExportJob } from './modules/your-data/data-export.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paypalRoutes } from './modules/payments/paypal.routes.ts';
-import { guardSandboxMerchantApis } from './http/local-request.ts';
-import { mailSandboxRoutes } from './modules/sandbox/mail-sandbox.routes.ts';
-import { paypalSandboxRoutes } from './modules/sandbox/paypal-sandbox.routes.ts';
-import { payhereSandboxRoutes } from './modules/sandbox/payhere-sandbox.routes.ts';
-import { payhereSandboxApiRoutes } from './modules/sandbox/payhere-sandbox-api.routes.ts';
-import { payhereSandboxControlRoutes } from './modules/sandbox/payhere-sandbox-control.routes.ts';
-import { ninehitsSandboxRoutes } from './modules/sandbox/ninehits-sandbox.routes.ts';
+import { mountSandboxes } from './sandbox-mount/mount-sandboxes.ts';
 import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
 import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
 import { registerAuth } from './http/auth.ts';
@@ -243,20 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   // The sandboxes exist only in sandbox mode; in live mode /sandbox/* falls through to 404.
-  if (config.paymentsMode === 'sandbox' && config.role !== 'jobs') {
-    await app.register(
-      async (sandbox) => {
-        guardSandboxMerchantApis(app, sandbox);
-        await sandbox.register(mailSandboxRoutes);
-        await sandbox.register(paypalSandboxRoutes, { prefix: '/paypal' });
-        await sandbox.register(payhereSandboxRoutes, { prefix: '/payhere' });
-        await sandbox.register(payhereSandboxApiRoutes, { prefix: '/payhere' });
-        await sandbox.register(payhereSandboxControlRoutes, { prefix: '/payhere' });
-        await sandbox.register(ninehitsSandboxRoutes, { prefix: '/9hits' });
-      },
-      { prefix: '/sandbox' },
-    );
-  }
+  if (config.paymentsMode === 'sandbox' && config.role !== 'jobs') await mountSandboxes(app);
 
   if (config.role !== 'jobs') await registerWebApp(app, options.webRoot);
   // Background work starts once the server answers: in sandbox mode the jobs' first calls (9Hits,

@@ -1,30 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../app.ts';
-import { loadConfig, SANDBOX_CREDENTIALS } from '../../config.ts';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import { LIVE_TEST_ENV, testEnv, type TestApp } from '../../test-support/test-app.ts';
-import { SANDBOX_HOUR_MS, viewsBetween } from './ninehits-sandbox-delivery.ts';
-import { documentedCampaign } from '../../test-support/ninehits.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, SANDBOX_CREDENTIALS } from '../config.ts';
+import { createListeningTestApp } from '../test-support/listening-app.ts';
+import { LIVE_TEST_ENV, testEnv, type TestApp } from '../test-support/test-app.ts';
+import { SANDBOX_HOUR_MS } from '@traffic/sandboxes';
+import { documentedCampaign } from '../test-support/ninehits.ts';
 
 const KEY: string = SANDBOX_CREDENTIALS.ninehitsApiKey;
 const H = SANDBOX_HOUR_MS;
 const hours = (max: (hour: number) => number) => Array.from({ length: 24 }, (_, h) => ({ min: max(h), max: max(h) }));
-
-describe('sandbox delivery follows the hourly buckets', () => {
-  const buckets = hours((h) => (h === 0 ? 30 : h === 1 ? 6 : h === 2 ? 0 : -1));
-
-  it("delivers each sandbox hour's max, in proportion to the part of the hour elapsed", () => {
-    expect(viewsBetween(buckets, 0, H)).toBe(30);
-    expect(viewsBetween(buckets, H / 2, H + H / 2)).toBe(15 + 3);
-    // -1 closes an hour; 0 is "no limit" (the sandbox sends 100 an hour then).
-    expect(viewsBetween(buckets, 3 * H, 5 * H)).toBe(0);
-    expect(viewsBetween(buckets, 2 * H, 3 * H)).toBe(100);
-    // A whole sandbox day delivers the sum of the maxima, from any starting hour.
-    expect(viewsBetween(buckets, 5 * H, 29 * H)).toBe(136);
-    expect(viewsBetween(buckets, 0, 3 * 24 * H)).toBe(3 * 136);
-  });
-});
 
 describe('the sandbox control route', () => {
   let t: TestApp & { baseUrl: string };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SANDBOX_CREDENTIALS } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { documentedCampaign } from '../../test-support/ninehits.ts';
+import { SANDBOX_CREDENTIALS } from '../config.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { documentedCampaign } from '../test-support/ninehits.ts';
 
 const KEY: string = SANDBOX_CREDENTIALS.ninehitsApiKey;
 const API = '/sandbox/9hits/api';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
-import { registerCustomer, type Session } from '../../test-support/accounts.ts';
-import { payWithSandboxCard, sandboxSubscriptionOf } from '../../test-support/payhere-sandbox.ts';
-import { PayhereApi, PayhereApiError } from '../payments/payhere-api.ts';
+import { createListeningTestApp } from '../test-support/listening-app.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { registerCustomer, type Session } from '../test-support/accounts.ts';
+import { payWithSandboxCard, sandboxSubscriptionOf } from '../test-support/payhere-sandbox.ts';
+import { PayhereApi, PayhereApiError } from '../modules/payments/payhere-api.ts';
 
 /** The embedded PayHere's merchant API: strict like PayHere, answering from its own ledger. */
 describe('the embedded PayHere merchant API', () => {

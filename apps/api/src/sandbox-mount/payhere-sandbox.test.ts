@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
-import { registerCustomer, type Session } from '../../test-support/accounts.ts';
-import { startCheckout } from '../../test-support/payments.ts';
-import { hiddenFields, postForm } from '../../test-support/payhere-sandbox.ts';
+import { createListeningTestApp } from '../test-support/listening-app.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { registerCustomer, type Session } from '../test-support/accounts.ts';
+import { startCheckout } from '../test-support/payments.ts';
+import { hiddenFields, postForm } from '../test-support/payhere-sandbox.ts';
 
 describe('the embedded PayHere sandbox, over real HTTP', () => {
   let t: TestApp & { baseUrl: string };

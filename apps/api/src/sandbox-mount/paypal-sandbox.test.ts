@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { LIVE_TEST_ENV, createTestApp, testEnv, type TestApp } from '../../test-support/test-app.ts';
-import { issueSandboxToken } from './paypal-sandbox-signature.ts';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { LIVE_TEST_ENV, createTestApp, testEnv, type TestApp } from '../test-support/test-app.ts';
+import { issueSandboxToken } from '@traffic/sandboxes/paypal-signature';
 
 const BASE = '/sandbox/paypal';
 const unit = {

@@ -5,7 +5,7 @@ import { createListeningTestApp, freePort } from '../test-support/listening-app.
 import type { TestApp } from '../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { approvedOrder, capturePaypal } from '../modules/payments/paypal-test-server.ts';
-import { signedWebhookHeaders } from '../modules/sandbox/paypal-sandbox-signature.ts';
+import { signedWebhookHeaders } from '@traffic/sandboxes/paypal-signature';
 
 /**
  * A stand-in for the network between us and PayPal: it forwards every call to the embedded

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { PUBLIC_ROUTE, type SandboxOptions } from '../options.ts';
+import { escapeHtml as escape } from '../page.ts';
 
 /**
  * GET /sandbox/mail (sandbox mode only): the mail outbox, newest first, so a fresh install without
@@ -11,10 +10,11 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * at /sandbox/mail/:id/html). It holds everyone's reset
  * codes, so it answers only the machine the server runs on or a signed-in admin (decision 0015).
  */
-export async function mailSandboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/mail', { config: { auth: 'public' } }, async (request, reply) => {
-    await assertThisMachineOrAdmin(app, request, 'The mail outbox');
-    const mails = await app.ctx.db.select().from(schema.emails).orderBy(desc(schema.emails.id)).limit(100);
+export async function mailSandboxPages(app: FastifyInstance, options: SandboxOptions): Promise<void> {
+  const { db, thisMachineOrAdmin } = options;
+  app.get('/mail', PUBLIC_ROUTE, async (request, reply) => {
+    await thisMachineOrAdmin(request, 'The mail outbox');
+    const mails = await db.select().from(schema.emails).orderBy(desc(schema.emails.id)).limit(100);
     const items = mails
       .map(
         (m) =>
@@ -29,10 +29,10 @@ export async function mailSandboxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // One message's HTML part, as a mail client would show it (the billing e-mails' preview).
-  app.get('/mail/:id/html', { config: { auth: 'public' } }, async (request, reply) => {
-    await assertThisMachineOrAdmin(app, request, 'The mail outbox');
+  app.get('/mail/:id/html', PUBLIC_ROUTE, async (request, reply) => {
+    await thisMachineOrAdmin(request, 'The mail outbox');
     const id = Number((request.params as { id: string }).id);
-    const [mail] = Number.isSafeInteger(id) ? await app.ctx.db.select().from(schema.emails).where(eq(schema.emails.id, id)) : [];
+    const [mail] = Number.isSafeInteger(id) ? await db.select().from(schema.emails).where(eq(schema.emails.id, id)) : [];
     if (!mail?.html) return reply.code(404).type('text/plain').send('No such message, or it has no HTML part.');
     return reply.type('text/html; charset=utf-8').send(mail.html);
   });

@@ -1,5 +1,5 @@
 import { type schema } from '@traffic/db';
-import { parsePanelDate, type SandboxCampaignBody } from './ninehits-sandbox-schema.ts';
+import { parsePanelDate, type SandboxCampaignBody } from './schema.ts';
 
 type Row = typeof schema.sandboxNinehitsCampaigns.$inferSelect;
 

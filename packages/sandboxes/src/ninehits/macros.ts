@@ -1,5 +1,5 @@
 import { parse } from '@babel/parser';
-import { NINEHITS_MACRO_BUILTINS } from '../delivery/ninehits-macro-builtins.ts';
+import { MACRO_FUNCTIONS } from './macro-functions.ts';
 
 /**
  * What the 9Hits viewer can run in a macro: JavaScript with the documented built-in functions in
@@ -77,7 +77,7 @@ function callProblems(call: Node, source: string, declared: Set<string>): string
   const args = call.arguments as Node[];
   if (callee.type === 'Identifier') {
     const name = callee.name as string;
-    const builtin = NINEHITS_MACRO_BUILTINS[name];
+    const builtin = MACRO_FUNCTIONS.get(name);
     if (!builtin) return declared.has(name) || JS_GLOBAL_FUNCTIONS.has(name) ? [] : [`${name} is not a 9Hits macro function`];
     const problems: string[] = [];
     if (args.length > builtin.maxArgs) problems.push(`${name} takes at most ${builtin.maxArgs} arguments`);

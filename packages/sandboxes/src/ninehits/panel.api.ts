@@ -1,32 +1,14 @@
-import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
-import { STATUS_BY_CODE } from '../../http/error-status.ts';
-import { AppError } from '../../core/app-error.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { confirmedHitsOf, presentCampaign } from './ninehits-sandbox-delivery.ts';
-import {
-  controlBodySchema,
-  DEFAULT_POINTS,
-  DEFAULT_SLOTS,
-  loseAnswer,
-  SandboxControl,
-  sendFailure,
-  type SandboxPath,
-} from './ninehits-sandbox-control.ts';
-import { macroProblems } from './ninehits-sandbox-macros.ts';
-import { messagesOf, siteAddSchema, siteDelSchema, siteUpdateSchema, type SandboxCampaignBody } from './ninehits-sandbox-schema.ts';
-import { containsPattern } from '../../lib/like-pattern.ts';
+import { PUBLIC_ROUTE, type SandboxOptions } from '../options.ts';
+import { confirmedHitsOf, presentCampaign } from './delivery.ts';
+import { DEFAULT_POINTS, DEFAULT_SLOTS, loseAnswer, sendFailure, type SandboxControl, type SandboxPath } from './control.ts';
+import { error, ok, type Envelope } from './envelope.ts';
+import { macroProblems } from './macros.ts';
+import { messagesOf, siteAddSchema, siteDelSchema, siteUpdateSchema, type SandboxCampaignBody } from './schema.ts';
 
 const { sandboxNinehitsCampaigns: campaigns } = schema;
-
-interface Envelope {
-  status: 'ok' | 'error';
-  messages: string[] | null;
-  data: unknown;
-}
-const ok = (data: unknown, messages: string[] | null = null): Envelope => ({ status: 'ok', messages, data });
-const error = (...messages: string[]): Envelope => ({ status: 'error', messages, data: null });
 
 /** The macros of a campaign body, checked as the viewer would run them. */
 function macroErrors(body: SandboxCampaignBody): string[] {
@@ -38,28 +20,30 @@ function macroErrors(body: SandboxCampaignBody): string[] {
   return problems;
 }
 
+/** LIKE's "contains", its own characters (`%`, `_`, `\\`) taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const positive = (v: string | undefined, fallback: number) => (v === undefined ? fallback : /^\d{1,9}$/.test(v) ? Number(v) : NaN);
 
 /**
  * The embedded 9Hits panel API (`/sandbox/9hits/api/*`), strict where the documentation is: the
  * `key` check, the `{status, messages, data}` envelope, campaign bodies validated field by field
- * (ninehits-sandbox-schema.ts) and their macros parsed (ninehits-sandbox-macros.ts), siteGet's
- * `id:` filter or text search on title or URL, `limit` up to 500, `page` from 1, oldest first.
- * Delivery follows each campaign's hourly buckets (ninehits-sandbox-delivery.ts). State lives in the
- * database; `POST /sandbox/9hits/control` makes it slow, failing or forgetful (-control.ts).
+ * (schema.ts) and their macros parsed (macros.ts), siteGet's `id:` filter or text search on title
+ * or URL, `limit` 100 unless asked, up to 500, `page` from 1, oldest first, each campaign with
+ * every documented field (delivery.ts's presentCampaign). Delivery follows each campaign's hourly
+ * buckets (delivery.ts). State lives in the database; `POST /sandbox/9hits/control` makes it slow,
+ * failing or forgetful (control.ts).
  */
-export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void> {
-  const control = new SandboxControl();
-  const { apiKey } = app.ctx.config.ninehits;
-  const db = app.ctx.db;
-  const keyOk = (request: FastifyRequest) => (request.query as { key?: unknown }).key === apiKey;
+export async function ninehitsPanelApi(app: FastifyInstance, options: SandboxOptions, control: SandboxControl): Promise<void> {
+  const { db } = options;
+  const keyOk = (request: FastifyRequest) => (request.query as { key?: unknown }).key === options.ninehits.apiKey;
 
   await app.register(
     async (api) => {
       // Whatever goes wrong before a handler (malformed JSON, a wrong content type) answers in the envelope too.
-      // A refusal of the merchant-API guard (http/local-request.ts) keeps its status.
+      // A refusal of the server's merchant-API guard keeps its status.
       api.setErrorHandler((err: { statusCode?: number; message: string }, _request, reply) => {
-        const status = err instanceof AppError ? STATUS_BY_CODE[err.code] : err.statusCode;
+        const status = options.statusOf(err) ?? err.statusCode;
         return reply.code(status && status < 500 ? status : 500).send(error(err.message));
       });
       api.setNotFoundHandler((request, reply) =>
@@ -70,7 +54,7 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
         api.route({
           method,
           url: `/${path}`,
-          config: { auth: 'public' },
+          ...PUBLIC_ROUTE,
           handler: async (request, reply) => {
             control.count(path);
             if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
@@ -105,7 +89,7 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
         if (!(limit >= 1 && limit <= 500)) return error('limit must be a whole number from 1 to 500.');
         const filter = (q.filter ?? '').trim();
         const byId = /^id:(.*)$/s.exec(filter);
-        const text = containsPattern(filter.toLowerCase());
+        const text = contains(filter.toLowerCase());
         const where = byId
           ? /^\d{1,9}$/.test(byId[1]!.trim())
             ? eq(campaigns.id, Number(byId[1]!.trim()))
@@ -174,25 +158,4 @@ export async function ninehitsSandboxRoutes(app: FastifyInstance): Promise<void>
     },
     { prefix: '/api' },
   );
-
-  // Not part of 9Hits: the switch tests and developers use to make the sandbox misbehave.
-  app.post('/control', { config: { auth: 'public' } }, async (request, reply) => {
-    if (!keyOk(request)) return reply.code(401).send(error('Invalid API key.'));
-    // The sandbox key is public (it ships in the code): the switch is the server's own machine's.
-    await assertThisMachineOrAdmin(app, request, "The 9Hits sandbox's control route");
-    const parsed = controlBodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.code(400).send(error(...messagesOf(parsed.error)));
-    const { systemState } = parsed.data;
-    if (systemState) {
-      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, systemState.id));
-      if (!row) return reply.code(404).send(error(`Campaign #${systemState.id} not found.`));
-      const now = new Date();
-      await db
-        .update(campaigns)
-        .set({ systemState: systemState.state, confirmedHits: confirmedHitsOf(row, now.getTime()), accruedAt: now })
-        .where(eq(campaigns.id, row.id));
-    }
-    control.apply(parsed.data);
-    return reply.send(ok(control.state()));
-  });
 }

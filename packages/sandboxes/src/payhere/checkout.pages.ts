@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { checkoutHash, signaturesMatch } from '../payments/payhere-signature.ts';
-import { escapeHtml, sandboxPage } from './sandbox-page.ts';
-import { PayhereSandboxStore } from './payhere-sandbox-store.ts';
-import { deliverNotify, notifyFields } from './payhere-sandbox-notify.ts';
+import { PUBLIC_ROUTE, type SandboxOptions } from '../options.ts';
+import { escapeHtml, sandboxPage } from '../page.ts';
+import { expectedCheckoutHash, sameHash } from './signature.ts';
+import { PayhereSandboxStore } from './store.ts';
+import { deliverNotify, notifyFields } from './notify.ts';
 
 const checkoutSchema = z
   .object({
@@ -44,19 +45,19 @@ const onOrigin = (value: string, origin: string) => {
  * return_url; Cancel sends it to cancel_url. It calls back only this server's own notify URL
  * and redirects only to this server: any other address gets an error page, never a request.
  */
-export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> {
-  const { merchantId, merchantSecret } = app.ctx.config.payhere;
-  const { appUrl } = app.ctx.config;
+export async function payhereCheckoutPages(app: FastifyInstance, options: SandboxOptions): Promise<void> {
+  const { merchantId, merchantSecret } = options.payhere;
+  const { appUrl } = options;
   const origin = new URL(appUrl).origin;
   const ownNotifyUrl = `${appUrl}/api/payments/payhere/notify`;
-  const store = new PayhereSandboxStore(app.ctx.db);
+  const store = new PayhereSandboxStore(options.db);
   // The Pay button carries the checkout fields back; this seal stops them being edited in between.
   const seal = (fields: Record<string, string>) => createHmac('sha256', merchantSecret).update(JSON.stringify(fields)).digest('hex');
 
   const error = (message: string) =>
     sandboxPage('Payment error', `<div class="card"><h1>Payment error</h1><p class="error">${escapeHtml(message)}</p></div>`);
 
-  app.post('/pay/checkout', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/pay/checkout', PUBLIC_ROUTE, async (request, reply) => {
     const parsed = checkoutSchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).type('text/html').send(error('The checkout form is incomplete.'));
     const c = parsed.data;
@@ -71,8 +72,8 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
         .code(400)
         .type('text/html')
         .send(error(`return_url and cancel_url must be addresses on ${origin}.`));
-    const expected = checkoutHash({ merchantId, merchantSecret, orderId: c.order_id, amount: c.amount, currency: c.currency });
-    if (!c.hash || !signaturesMatch(expected, c.hash)) {
+    const expected = expectedCheckoutHash(options.payhere, { orderId: c.order_id, amount: c.amount, currency: c.currency });
+    if (!c.hash || !sameHash(expected, c.hash)) {
       return reply.code(400).type('text/html').send(error('Invalid hash value. The payment request was not signed by this merchant.'));
     }
 
@@ -98,7 +99,7 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
     return reply.type('text/html; charset=utf-8').send(sandboxPage('PayHere sandbox checkout', body));
   });
 
-  app.post('/pay/confirm', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/pay/confirm', PUBLIC_ROUTE, async (request, reply) => {
     const f = z
       .object({
         order_id: z.string(),
@@ -118,7 +119,7 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
       return reply.code(400).type('text/html').send(error('The payment form was altered.'));
     }
 
-    const at = app.ctx.now();
+    const at = options.now();
     const subscription = fields.recurrence
       ? await store.subscribe({
           orderId: fields.order_id,
@@ -143,7 +144,7 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
     await deliverNotify(
       request.log,
       ownNotifyUrl,
-      notifyFields(app.ctx.config.payhere, {
+      notifyFields(options.payhere, {
         orderId: fields.order_id,
         amount: fields.amount,
         currency: fields.currency,
@@ -161,6 +162,7 @@ export async function payhereSandboxRoutes(app: FastifyInstance): Promise<void> 
             }
           : {}),
       }),
+      options.deliver,
     );
     const back = new URL(fields.return_url);
     back.searchParams.set('order_id', fields.order_id);

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
-import { PayhereSandboxStore, payhereDate } from './payhere-sandbox-store.ts';
-import { deliverNotify, notifyFields, notifySubscription } from './payhere-sandbox-notify.ts';
-import { chargeInstallment } from './payhere-sandbox-api.routes.ts';
-import { escapeHtml, sandboxPage } from './sandbox-page.ts';
+import { PUBLIC_ROUTE, type SandboxOptions } from '../options.ts';
+import { escapeHtml, sandboxPage } from '../page.ts';
+import { PayhereSandboxStore, payhereDate } from './store.ts';
+import { deliverNotify, notifyFields, notifySubscription } from './notify.ts';
+import { chargeInstallment } from './merchant.api.ts';
 
 /**
  * What happens at PayHere between checkouts, on demand (sandbox mode only): a subscription's
@@ -11,14 +11,14 @@ import { escapeHtml, sandboxPage } from './sandbox-page.ts';
  * the ledger with a button for each; the same routes answer JSON to tests and scripts. They show
  * and change every customer's charges, so they are the server's own machine's (or an admin's).
  */
-export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise<void> {
-  const store = new PayhereSandboxStore(app.ctx.db);
-  const public_ = { config: { auth: 'public' as const } };
+export async function payhereControl(app: FastifyInstance, options: SandboxOptions): Promise<void> {
+  const store = new PayhereSandboxStore(options.db);
+  const public_ = PUBLIC_ROUTE;
   const wantsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html');
   const done = (reply: FastifyReply, accept: string | undefined, body: Record<string, unknown>) =>
     wantsHtml(accept) ? reply.redirect('/sandbox/payhere/subscriptions', 303) : reply.send(body);
   const missing = (reply: FastifyReply, what: string) => reply.code(404).send({ error: `${what} not found` });
-  const guard = (request: FastifyRequest) => assertThisMachineOrAdmin(app, request, "The PayHere sandbox's ledger");
+  const guard = (request: FastifyRequest) => options.thisMachineOrAdmin(request, "The PayHere sandbox's ledger");
   /** PayHere's ids are whole numbers; anything else names nothing. */
   const idOf = (request: FastifyRequest) => {
     const id = Number((request.params as { id: string }).id);
@@ -54,7 +54,7 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
     const subscription = id === undefined ? undefined : await store.subscription(id);
     if (!subscription) return missing(reply, 'subscription');
     if (subscription.status !== 'ACTIVE') return reply.code(409).send({ error: `subscription is ${subscription.status}` });
-    const paymentId = await chargeInstallment(app, store, subscription, request.log);
+    const paymentId = await chargeInstallment(options, store, subscription, request.log);
     return done(reply, request.headers.accept, { paymentId });
   });
 
@@ -66,7 +66,7 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
     if (!(await store.setSubscriptionStatus(subscription.id, ['ACTIVE'], 'FAILED')))
       return reply.code(409).send({ error: `subscription is ${subscription.status}` });
     await notifySubscription(
-      { log: request.log, merchant: app.ctx.config.payhere, store },
+      { log: request.log, merchant: options.payhere, store, deliver: options.deliver },
       { ...subscription, status: 'FAILED' },
       {
         statusCode: '-2',
@@ -86,8 +86,8 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
       return reply.code(409).send({ error: `payment is ${payment.status}` });
     await deliverNotify(
       request.log,
-      `${app.ctx.config.appUrl}/api/payments/payhere/notify`,
-      notifyFields(app.ctx.config.payhere, {
+      `${options.appUrl}/api/payments/payhere/notify`,
+      notifyFields(options.payhere, {
         orderId: payment.orderId,
         amount: payment.amount,
         currency: payment.currency,
@@ -95,6 +95,7 @@ export async function payhereSandboxControlRoutes(app: FastifyInstance): Promise
         statusMessage: 'Charged back.',
         paymentId: payment.paymentId,
       }),
+      options.deliver,
     );
     return done(reply, request.headers.accept, { chargedBack: true });
   });

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PayhereSandboxStore, presentPayment, presentSubscription, type SandboxSubscription } from './payhere-sandbox-store.ts';
-import { notifySubscription } from './payhere-sandbox-notify.ts';
+import { PUBLIC_ROUTE, type SandboxOptions } from '../options.ts';
+import { PayhereSandboxStore, presentPayment, presentSubscription, type SandboxSubscription } from './store.ts';
+import { notifySubscription } from './notify.ts';
 
 const TOKEN_TTL_S = 599;
 
@@ -11,11 +12,11 @@ const TOKEN_TTL_S = 599;
  * `{status, msg, data}` (1 = success, -1 with HTTP 422 = refused). Payment retrieval by order,
  * the Subscription Manager (list, payments, cancel, retry) and refunds.
  */
-export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<void> {
-  const { appId, appSecret } = app.ctx.config.payhere;
-  const store = new PayhereSandboxStore(app.ctx.db);
+export async function payhereMerchantApi(app: FastifyInstance, options: SandboxOptions): Promise<void> {
+  const { appId, appSecret } = options.payhere;
+  const store = new PayhereSandboxStore(options.db);
   const sign = (expires: number) => createHmac('sha256', appSecret).update(`payhere-sandbox-token|${appId}|${expires}`).digest('base64url');
-  const public_ = { config: { auth: 'public' as const } };
+  const public_ = PUBLIC_ROUTE;
 
   /** PayHere's ids are whole numbers; anything else names nothing. */
   const idOf = (value: unknown) => {
@@ -85,7 +86,7 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
       return refuse(reply, 'Subscription is already cancelled.');
     // PayHere tells the merchant's notify URL that the subscription stopped.
     await notifySubscription(
-      { log: request.log, merchant: app.ctx.config.payhere, store },
+      { log: request.log, merchant: options.payhere, store, deliver: options.deliver },
       { ...subscription, status: 'CANCELLED' },
       {
         statusCode: '-1',
@@ -103,7 +104,7 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
     if (!subscription) return refuse(reply, 'Invalid subscription id');
     if (!(await store.setSubscriptionStatus(subscription.id, ['FAILED'], 'ACTIVE')))
       return refuse(reply, 'Subscription is not eligible for retrying');
-    await chargeInstallment(app, store, { ...subscription, status: 'ACTIVE' }, request.log);
+    await chargeInstallment(options, store, { ...subscription, status: 'ACTIVE' }, request.log);
     return ok(reply, 'Recurring payment charged successfully', null);
   });
 
@@ -122,7 +123,7 @@ export async function payhereSandboxApiRoutes(app: FastifyInstance): Promise<voi
 
 /** One monthly charge of a subscription: recorded in the ledger, then notified as PayHere does. */
 export async function chargeInstallment(
-  app: FastifyInstance,
+  options: SandboxOptions,
   store: PayhereSandboxStore,
   subscription: SandboxSubscription,
   log: FastifyBaseLogger,
@@ -133,9 +134,9 @@ export async function chargeInstallment(
     description: subscription.description,
     amount: subscription.amount,
     currency: subscription.currency,
-    at: app.ctx.now(),
+    at: options.now(),
   });
-  await notifySubscription({ log, merchant: app.ctx.config.payhere, store }, subscription, {
+  await notifySubscription({ log, merchant: options.payhere, store, deliver: options.deliver }, subscription, {
     statusCode: '2',
     statusMessage: 'Successfully completed the payment.',
     messageType: 'RECURRING_INSTALLMENT_SUCCESS',

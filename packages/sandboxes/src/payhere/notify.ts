@@ -1,14 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatAmount, notifySignature } from '../payments/payhere-signature.ts';
-import { payhereDate, type PayhereSandboxStore, type SandboxSubscription } from './payhere-sandbox-store.ts';
+import { notifyMd5sig, payhereAmount, type PayhereMerchant } from './signature.ts';
+import { payhereDate, type PayhereSandboxStore, type SandboxSubscription } from './store.ts';
 
 export type MessageType =
   'AUTHORIZATION_SUCCESS' | 'RECURRING_INSTALLMENT_SUCCESS' | 'RECURRING_INSTALLMENT_FAILED' | 'RECURRING_STOPPED' | 'RECURRING_COMPLETE';
-
-export interface SandboxMerchant {
-  merchantId: string;
-  merchantSecret: string;
-}
 
 export interface NotifyEvent {
   orderId: string;
@@ -22,8 +17,8 @@ export interface NotifyEvent {
 }
 
 /** The notify form as PayHere posts it, signed with md5sig over merchant, order, amount, currency and status. */
-export function notifyFields(merchant: SandboxMerchant, e: NotifyEvent): Record<string, string> {
-  const amount = formatAmount(e.amount);
+export function notifyFields(merchant: PayhereMerchant, e: NotifyEvent): Record<string, string> {
+  const amount = payhereAmount(e.amount);
   const fields: Record<string, string> = {
     merchant_id: merchant.merchantId,
     order_id: e.orderId,
@@ -37,7 +32,7 @@ export function notifyFields(merchant: SandboxMerchant, e: NotifyEvent): Record<
     card_no: '************4242',
     custom_1: '',
     custom_2: '',
-    md5sig: notifySignature({ ...merchant, orderId: e.orderId, amount, currency: e.currency, statusCode: e.statusCode }),
+    md5sig: notifyMd5sig(merchant, { orderId: e.orderId, amount, currency: e.currency, statusCode: e.statusCode }),
   };
   if (e.recurring) {
     const { subscription, messageType, installmentsPaid, nextChargeDate } = e.recurring;
@@ -61,9 +56,10 @@ export async function deliverNotify(
   log: FastifyBaseLogger,
   notifyUrl: string,
   fields: Record<string, string>,
+  deliver: typeof fetch = fetch,
 ): Promise<number | undefined> {
   try {
-    const res = await fetch(notifyUrl, {
+    const res = await deliver(notifyUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
@@ -80,7 +76,7 @@ export async function deliverNotify(
 
 /** A subscription's notify as PayHere sends it after a change (a stop, a failed or a new charge), posted to its notify URL. */
 export async function notifySubscription(
-  ctx: { log: FastifyBaseLogger; merchant: SandboxMerchant; store: PayhereSandboxStore },
+  ctx: { log: FastifyBaseLogger; merchant: PayhereMerchant; store: PayhereSandboxStore; deliver?: typeof fetch },
   subscription: SandboxSubscription,
   event: { statusCode: NotifyEvent['statusCode']; statusMessage: string; messageType: MessageType; paymentId?: number },
 ): Promise<void> {
@@ -99,5 +95,5 @@ export async function notifySubscription(
       nextChargeDate: await ctx.store.nextChargeDate(subscription),
     },
   });
-  await deliverNotify(ctx.log, subscription.notifyUrl, fields);
+  await deliverNotify(ctx.log, subscription.notifyUrl, fields, ctx.deliver);
 }

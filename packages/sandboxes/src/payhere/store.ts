@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { schema, type Db } from '@traffic/db';
-import { addMonths } from '../../lib/dates.ts';
 
 const { sandboxPayherePayments: payments, sandboxPayhereSubscriptions: subscriptions } = schema;
 export type SandboxPayment = typeof payments.$inferSelect;
@@ -13,6 +12,16 @@ const newId = (prefix: string) => Number(prefix + String(randomInt(0, 100_000_00
 /** PayHere reports times as "YYYY-MM-DD HH:mm:ss" in Sri Lanka time (UTC+05:30, no daylight saving). */
 export function payhereDate(at: Date): string {
   return new Date(at.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** One calendar month on, the day kept or clamped to the month's last (31 January → 28 or 29 February), in UTC. */
+function monthLater(at: Date): Date {
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const next = new Date(at.getTime());
+  next.setUTCFullYear(year, month, Math.min(at.getUTCDate(), lastDay));
+  return next;
 }
 
 /** The embedded PayHere's record of what it charged and which subscriptions it runs. */
@@ -94,7 +103,7 @@ export class PayhereSandboxStore {
   async nextChargeDate(subscription: SandboxSubscription): Promise<Date> {
     const charges = await this.paymentsOfSubscription(subscription.id);
     const last = charges.at(-1)?.chargedAt ?? subscription.createdAt;
-    return addMonths(last, 1);
+    return monthLater(last);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { paypalStyleId } from './paypal-sandbox-store.ts';
+import { paypalStyleId } from './orders-store.ts';
 
 /** PayPal's error bodies, as its REST API answers them: name, message, debug_id, details[{field, issue}]. */
 type Reply = FastifyReply;

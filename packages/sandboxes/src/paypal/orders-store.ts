@@ -9,6 +9,9 @@ import { schema, type Executor } from '@traffic/db';
  */
 const { sandboxPaypalOrders: table } = schema;
 
+/** The shape of an order id (and of a capture's): anything else names nothing. */
+export const ORDER_ID = /^[A-Z0-9]{1,36}$/;
+
 export type OrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED';
 export type CaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED';
 
@@ -90,6 +93,10 @@ export async function findSandboxOrder(db: Executor, id: string): Promise<Sandbo
   return row ? toOrder(row) : undefined;
 }
 
+/** The order an id from a URL names, if it has an order id's shape and exists. */
+export const findOrderNamed = (db: Executor, id: string): Promise<SandboxOrder | undefined> =>
+  ORDER_ID.test(id) ? findSandboxOrder(db, id) : Promise.resolve(undefined);
+
 export async function findSandboxOrderByCapture(db: Executor, captureId: string): Promise<SandboxOrder | undefined> {
   const [row] = await db.select().from(table).where(eq(table.captureId, captureId));
   return row ? toOrder(row) : undefined;
@@ -117,6 +124,40 @@ export async function transitionOrder(
     )
     .returning({ id: table.id });
   return rows.length > 0;
+}
+
+/**
+ * Moves a captured order's capture from one status to another (a refund records the refund too);
+ * undefined when it was not in `from`, or someone else moved it first.
+ */
+export async function moveCapture(
+  db: Executor,
+  order: SandboxOrder,
+  from: CaptureStatus,
+  to: CaptureStatus,
+): Promise<SandboxOrder | undefined> {
+  const capture = order.body.capture;
+  if (order.status !== 'COMPLETED' || capture?.status !== from) return undefined;
+  const now = new Date().toISOString();
+  const body = {
+    ...order.body,
+    capture: {
+      id: capture.id,
+      status: to,
+      amount: capture.amount,
+      custom_id: capture.custom_id,
+      invoice_id: capture.invoice_id,
+      final_capture: true as const,
+      create_time: capture.create_time,
+      update_time: now,
+    },
+    ...(to === 'REFUNDED'
+      ? { refund: { id: paypalStyleId(), status: 'COMPLETED' as const, amount: capture.amount, create_time: now } }
+      : {}),
+    update_time: now,
+  };
+  const moved = await transitionOrder(db, order.id, { status: 'COMPLETED', captureStatus: from }, { status: 'COMPLETED', body });
+  return moved ? { ...order, body } : undefined;
 }
 
 /** The order as PayPal's Orders v2 API shows it. */

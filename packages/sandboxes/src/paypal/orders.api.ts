@@ -1,50 +1,23 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import {
+  ORDER_ID,
+  findOrderNamed,
   findSandboxOrder,
   findSandboxOrderByCapture,
   insertOrGetOrder,
+  moveCapture,
   paypalStyleId,
   presentOrder,
   transitionOrder,
-  type CaptureStatus,
   type PurchaseUnit,
   type SandboxOrder,
   type StoredCapture,
-} from './paypal-sandbox-store.ts';
-import { SANDBOX_AUTH_ALGO, issueSandboxToken, sandboxTokenValid, transmissionSignatureValid } from './paypal-sandbox-signature.ts';
-import { deliverSandboxWebhook, type SandboxEventType } from './paypal-sandbox-webhooks.ts';
-import { invalid, isObject, notFound, optionalText, unprocessable } from './paypal-sandbox-errors.ts';
-import { paypalSandboxBillingRoutes } from './paypal-sandbox-billing.routes.ts';
-
-/**
- * The embedded PayPal (docs/integrations.md section 2), mounted at /sandbox/paypal in sandbox mode only.
- * It speaks the Orders v2 shapes our adapter uses against api-m.paypal.com:
- *
- *   POST /v1/oauth2/token                          Basic client_id:secret → { access_token, expires_in }
- *   POST /v2/checkout/orders                       Bearer; PayPal-Request-Id makes it idempotent → 201 CREATED
- *   GET  /v2/checkout/orders/:id                   Bearer
- *   POST /v2/checkout/orders/:id/capture           Bearer; APPROVED orders only → 201 with the capture
- *   POST /v1/notifications/verify-webhook-signature Bearer → { verification_status }
- *   POST /v2/payments/captures/:id/refund           Bearer; a COMPLETED capture → 201 refund, PAYMENT.CAPTURE.REFUNDED
- *
- * and the buyer's side plus helpers that make PayPal send webhooks (no auth: sandbox only):
- *
- *   POST /orders/:id/approve   what our approval dialog calls: CREATED → APPROVED → { id, status }
- *   POST /orders/:id/complete  a PENDING capture completes → PAYMENT.CAPTURE.COMPLETED webhook
- *   POST /orders/:id/deny      a PENDING capture is denied → PAYMENT.CAPTURE.DENIED webhook
- *   POST /orders/:id/refund    a COMPLETED capture is refunded → PAYMENT.CAPTURE.REFUNDED webhook
- *
- * Test buyers, recognised by the order's reference_id (our server puts the buyer's email there):
- * `declined@example.com` (or `declined+anything@example.com`) is refused at capture with 422
- * INSTRUMENT_DECLINED and must approve again; `pending@example.com` (or `pending+…`) captures as
- * PENDING (status_details.reason PENDING_REVIEW) until /complete or /deny settles it.
- */
-export const SANDBOX_DECLINED_BUYER = /^declined(\+[^@]*)?@example\.com$/i;
-export const SANDBOX_PENDING_BUYER = /^pending(\+[^@]*)?@example\.com$/i;
-
-type Reply = FastifyReply;
-const ORDER_ID = /^[A-Z0-9]{1,36}$/;
+} from './orders-store.ts';
+import { SANDBOX_AUTH_ALGO, issueSandboxToken, transmissionSignatureValid } from './signature.ts';
+import { deliverSandboxWebhook } from './webhooks.ts';
+import { invalid, isObject, notFound, optionalText, unprocessable } from './errors.ts';
+import { SANDBOX_DECLINED_BUYER, SANDBOX_PENDING_BUYER, type PaypalSandbox } from './context.ts';
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -75,38 +48,27 @@ function parsePurchaseUnit(body: unknown): PurchaseUnit | { field: string; issue
   };
 }
 
-export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = app.ctx;
-  const base = `${ctx.config.appUrl}/sandbox/paypal`;
-  const { clientId, clientSecret, webhookId } = ctx.config.paypal;
-  // Not part of our API: kept out of the OpenAPI document.
-  const opts = { config: { auth: 'public' as const }, schema: { hide: true } };
-
-  // PayPal accepts an empty JSON body (a capture needs none); the rest of the server does not.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    try {
-      done(null, text.trim() === '' ? {} : JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
-    }
-  });
-
-  const authorized = (request: FastifyRequest, reply: Reply): boolean => {
-    const header = request.headers.authorization ?? '';
-    if (header.startsWith('Bearer ') && sandboxTokenValid(clientSecret, header.slice(7), Date.now())) return true;
-    void reply.code(401).send({ error: 'invalid_token', error_description: 'Token signature verification failed' });
-    return false;
-  };
-  const load = async (request: FastifyRequest): Promise<SandboxOrder | undefined> => {
-    const { id } = request.params as { id: string };
-    return ORDER_ID.test(id) ? findSandboxOrder(ctx.db, id) : undefined;
-  };
-  const requestId = (request: FastifyRequest): string | undefined => {
-    const value = request.headers['paypal-request-id'];
-    return typeof value === 'string' && value.length > 0 && value.length <= 108 ? value : undefined;
-  };
+/**
+ * The embedded PayPal's merchant API (docs/integrations.md section 2), mounted at /sandbox/paypal in
+ * sandbox mode only. It speaks the Orders v2 shapes our adapter uses against api-m.paypal.com:
+ *
+ *   POST /v1/oauth2/token                          Basic client_id:secret → { access_token, expires_in }
+ *   POST /v2/checkout/orders                       Bearer; PayPal-Request-Id makes it idempotent → 201 CREATED
+ *   GET  /v2/checkout/orders/:id                   Bearer
+ *   POST /v2/checkout/orders/:id/capture           Bearer; APPROVED orders only → 201 with the capture
+ *   POST /v1/notifications/verify-webhook-signature Bearer → { verification_status }
+ *   POST /v2/payments/captures/:id/refund           Bearer; a COMPLETED capture → 201 refund, PAYMENT.CAPTURE.REFUNDED
+ *
+ * The buyer's approval and the helpers that settle a capture are in orders.control.ts. Test buyers,
+ * recognised by the order's reference_id (our server puts the buyer's email there):
+ * `declined@example.com` (or `declined+anything@example.com`) is refused at capture with 422
+ * INSTRUMENT_DECLINED and must approve again; `pending@example.com` (or `pending+…`) captures as
+ * PENDING (status_details.reason PENDING_REVIEW) until /complete or /deny settles it.
+ */
+export function paypalOrdersApi(app: FastifyInstance, p: PaypalSandbox): void {
+  const { db, base, opts, authorized, requestId } = p;
+  const { clientId, clientSecret, webhookId } = p.options.paypal;
+  const load = (request: FastifyRequest) => findOrderNamed(db, (request.params as { id: string }).id);
 
   app.post('/v1/oauth2/token', opts, async (request, reply) => {
     const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -134,7 +96,7 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
     const rid = requestId(request);
     const now = new Date().toISOString();
     const { order, created } = await insertOrGetOrder(
-      ctx.db,
+      db,
       {
         id: rid ? paypalStyleId(`${clientId}:${rid}`) : paypalStyleId(),
         status: 'CREATED',
@@ -149,18 +111,6 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
     if (!authorized(request, reply)) return reply;
     const order = await load(request);
     return order ? presentOrder(order, base) : notFound(reply);
-  });
-
-  app.post('/orders/:id/approve', opts, async (request, reply) => {
-    const order = await load(request);
-    if (!order) return notFound(reply);
-    if (order.status === 'COMPLETED') return unprocessable(reply, 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
-    if (order.status === 'CREATED') {
-      const body = { ...order.body, update_time: new Date().toISOString() };
-      await transitionOrder(ctx.db, order.id, { status: 'CREATED' }, { status: 'APPROVED', body });
-    }
-    const now = await findSandboxOrder(ctx.db, order.id);
-    return { id: order.id, status: now!.status };
   });
 
   app.post('/v2/checkout/orders/:id/capture', opts, async (request, reply) => {
@@ -187,7 +137,7 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
     const now = new Date().toISOString();
     if (SANDBOX_DECLINED_BUYER.test(unit.reference_id)) {
       // The buyer has to approve again with another funding source (the button restarts).
-      await transitionOrder(ctx.db, order.id, { status: 'APPROVED' }, { status: 'CREATED', body: { ...order.body, update_time: now } });
+      await transitionOrder(db, order.id, { status: 'APPROVED' }, { status: 'CREATED', body: { ...order.body, update_time: now } });
       return unprocessable(
         reply,
         'INSTRUMENT_DECLINED',
@@ -207,8 +157,8 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
       update_time: now,
     };
     const body = { ...order.body, capture, ...(rid ? { capture_request_id: rid } : {}), update_time: now };
-    if (!(await transitionOrder(ctx.db, order.id, { status: 'APPROVED' }, { status: 'COMPLETED', body }))) {
-      return settled((await findSandboxOrder(ctx.db, order.id))!);
+    if (!(await transitionOrder(db, order.id, { status: 'APPROVED' }, { status: 'COMPLETED', body }))) {
+      return settled((await findSandboxOrder(db, order.id))!);
     }
     return reply.code(201).send(presentOrder({ ...order, status: 'COMPLETED', body }, base));
   });
@@ -237,51 +187,15 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
     return { verification_status: genuine ? 'SUCCESS' : 'FAILURE' };
   });
 
-  /** Moves a captured order's capture from one status to another; false when it was not in `from`. */
-  const moveCapture = async (order: SandboxOrder, from: CaptureStatus, to: CaptureStatus): Promise<SandboxOrder | undefined> => {
-    const capture = order.body.capture;
-    if (order.status !== 'COMPLETED' || capture?.status !== from) return undefined;
-    const now = new Date().toISOString();
-    const body = {
-      ...order.body,
-      capture: {
-        id: capture.id,
-        status: to,
-        amount: capture.amount,
-        custom_id: capture.custom_id,
-        invoice_id: capture.invoice_id,
-        final_capture: true as const,
-        create_time: capture.create_time,
-        update_time: now,
-      },
-      ...(to === 'REFUNDED'
-        ? { refund: { id: paypalStyleId(), status: 'COMPLETED' as const, amount: capture.amount, create_time: now } }
-        : {}),
-      update_time: now,
-    };
-    const moved = await transitionOrder(ctx.db, order.id, { status: 'COMPLETED', captureStatus: from }, { status: 'COMPLETED', body });
-    return moved ? { ...order, body } : undefined;
-  };
-
-  /** Moves a capture, then tells our webhook (the helpers a test or a person uses to make PayPal act). */
-  const captureEvent = (path: string, from: CaptureStatus, to: CaptureStatus, type: SandboxEventType, issue: string) =>
-    app.post(`/orders/:id/${path}`, opts, async (request, reply) => {
-      const order = await load(request);
-      if (!order) return notFound(reply);
-      const moved = await moveCapture(order, from, to);
-      if (!moved) return unprocessable(reply, issue, `The capture is not ${from}.`);
-      return deliverSandboxWebhook(ctx, type, moved);
-    });
-
   // The merchant's refund of a completed capture (Payments v2), then PAYMENT.CAPTURE.REFUNDED.
   app.post('/v2/payments/captures/:id/refund', opts, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const { id } = request.params as { id: string };
-    const order = ORDER_ID.test(id) ? await findSandboxOrderByCapture(ctx.db, id) : undefined;
+    const order = ORDER_ID.test(id) ? await findSandboxOrderByCapture(db, id) : undefined;
     if (!order) return notFound(reply);
-    const moved = await moveCapture(order, 'COMPLETED', 'REFUNDED');
+    const moved = await moveCapture(db, order, 'COMPLETED', 'REFUNDED');
     if (!moved) return unprocessable(reply, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
-    await deliverSandboxWebhook(ctx, 'PAYMENT.CAPTURE.REFUNDED', moved);
+    await deliverSandboxWebhook(p.options, 'PAYMENT.CAPTURE.REFUNDED', moved);
     const refund = moved.body.refund!;
     return reply.code(201).send({
       id: refund.id,
@@ -293,9 +207,4 @@ export async function paypalSandboxRoutes(app: FastifyInstance): Promise<void> {
       ],
     });
   });
-  captureEvent('complete', 'PENDING', 'COMPLETED', 'PAYMENT.CAPTURE.COMPLETED', 'CAPTURE_NOT_PENDING');
-  captureEvent('deny', 'PENDING', 'DECLINED', 'PAYMENT.CAPTURE.DENIED', 'CAPTURE_NOT_PENDING');
-  captureEvent('refund', 'COMPLETED', 'REFUNDED', 'PAYMENT.CAPTURE.REFUNDED', 'CAPTURE_FULLY_REFUNDED');
-
-  await paypalSandboxBillingRoutes(app, { base, opts, authorized, declinedBuyer: SANDBOX_DECLINED_BUYER });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema, type Executor } from '@traffic/db';
-import type { Money } from './paypal-sandbox-store.ts';
+import type { Money } from './orders-store.ts';
 
 /**
  * The PayPal sandbox's billing catalogue (products, plans) and subscriptions, in the database so

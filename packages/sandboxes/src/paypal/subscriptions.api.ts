@@ -1,21 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertThisMachineOrAdmin } from '../../http/local-request.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PaypalSandbox } from './context.ts';
 import {
   findCatalogItem,
-  findSandboxSubscription,
   findSubscriptionBySale,
   insertCatalogItem,
   insertOrGetSubscription,
-  listSandboxSubscriptions,
-  replaceSubscription,
-  type SandboxSubscription,
-  type StoredSubscription,
   type StoredTransaction,
-} from './paypal-sandbox-billing-store.ts';
-import { invalid, isObject, notFound, optionalText, unprocessable } from './paypal-sandbox-errors.ts';
-import { paypalStyleId, type Money } from './paypal-sandbox-store.ts';
-import { deliverSandboxEvent, type Delivery } from './paypal-sandbox-webhooks.ts';
-import { escapeHtml, sandboxPage } from './sandbox-page.ts';
+} from './subscriptions-store.ts';
+import { invalid, isObject, notFound, optionalText, unprocessable } from './errors.ts';
+import { paypalStyleId, type Money } from './orders-store.ts';
+import { deliverSandboxEvent } from './webhooks.ts';
+import { paypalSubscriptions } from './subscriptions.ts';
 
 /**
  * The embedded PayPal's Subscriptions API (docs/integrations.md, "PayPal automatic renewal"), in
@@ -30,30 +25,13 @@ import { escapeHtml, sandboxPage } from './sandbox-page.ts';
  *   POST /v1/billing/subscriptions/:id/cancel        Bearer; {reason} → 204, BILLING.SUBSCRIPTION.CANCELLED
  *   POST /v1/payments/sale/:id/refund                Bearer → 201 refund, PAYMENT.SALE.REFUNDED
  *
- * The buyer's side, what our approval dialog calls: `POST /subscriptions/:id/approve` (the first
- * month is charged: BILLING.SUBSCRIPTION.ACTIVATED and PAYMENT.SALE.COMPLETED; a `declined@…`
- * buyer is refused with INSTRUMENT_DECLINED). What happens at PayPal later, on demand (this
- * machine or an admin; `GET /sandbox/paypal/subscriptions` is the page with a button for each, or
- * their list as JSON to a script):
- * `POST /control/subscriptions/:id/charge` (the next month: PAYMENT.SALE.COMPLETED) and
- * `/fail` (BILLING.SUBSCRIPTION.PAYMENT.FAILED; the third failure in a row suspends it:
- * BILLING.SUBSCRIPTION.SUSPENDED).
+ * The buyer's approval and what happens at PayPal later are in subscriptions.control.ts, the page
+ * listing them in subscriptions.pages.ts.
  */
-export async function paypalSandboxBillingRoutes(
-  app: FastifyInstance,
-  h: { base: string; opts: object; authorized: (request: FastifyRequest, reply: FastifyReply) => boolean; declinedBuyer: RegExp },
-): Promise<void> {
-  const { ctx } = app;
-  const { base, opts, authorized } = h;
-  const requestId = (request: FastifyRequest) => {
-    const value = request.headers['paypal-request-id'];
-    return typeof value === 'string' && value.length > 0 && value.length <= 108 ? value : undefined;
-  };
+export function paypalSubscriptionsApi(app: FastifyInstance, p: PaypalSandbox): void {
+  const { db, base, opts, authorized, requestId, options } = p;
+  const { load, move, present, subscriptionEvent } = paypalSubscriptions(p);
   const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;
-  const load = async (request: FastifyRequest) => {
-    const id = idParam(request);
-    return /^I-[A-Z0-9]{1,40}$/.test(id) ? findSandboxSubscription(ctx.db, id) : undefined;
-  };
   const isoNow = () => new Date().toISOString();
 
   app.post('/v1/catalogs/products', opts, async (request, reply) => {
@@ -65,7 +43,7 @@ export async function paypalSandboxBillingRoutes(
     const id = `PROD-${paypalStyleId()}`;
     const now = isoNow();
     const body = { id, name: b.name, type: b.type, ...(b.category ? { category: b.category } : {}), create_time: now, update_time: now };
-    const { body: product, created } = await insertCatalogItem(ctx.db, { id, kind: 'product', body }, requestId(request));
+    const { body: product, created } = await insertCatalogItem(db, { id, kind: 'product', body }, requestId(request));
     return reply
       .code(created ? 201 : 200)
       .send({ ...product, links: [{ href: `${base}/v1/catalogs/products/${String(product.id)}`, rel: 'self', method: 'GET' }] });
@@ -74,7 +52,7 @@ export async function paypalSandboxBillingRoutes(
   app.post('/v1/billing/plans', opts, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const b = isObject(request.body) ? request.body : {};
-    if (typeof b.product_id !== 'string' || !(await findCatalogItem(ctx.db, 'product', b.product_id)))
+    if (typeof b.product_id !== 'string' || !(await findCatalogItem(db, 'product', b.product_id)))
       return invalid(reply, '/product_id', 'INVALID_RESOURCE_ID');
     if (typeof b.name !== 'string' || b.name.length < 1 || b.name.length > 127) return invalid(reply, '/name', 'INVALID_STRING_LENGTH');
     const cycles = b.billing_cycles;
@@ -113,7 +91,7 @@ export async function paypalSandboxBillingRoutes(
       create_time: now,
       update_time: now,
     };
-    const { body: plan, created } = await insertCatalogItem(ctx.db, { id, kind: 'plan', body }, requestId(request));
+    const { body: plan, created } = await insertCatalogItem(db, { id, kind: 'plan', body }, requestId(request));
     return reply
       .code(created ? 201 : 200)
       .send({ ...plan, links: [{ href: `${base}/v1/billing/plans/${String(plan.id)}`, rel: 'self', method: 'GET' }] });
@@ -121,7 +99,7 @@ export async function paypalSandboxBillingRoutes(
 
   app.get('/v1/billing/plans/:id', opts, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
-    const plan = await findCatalogItem(ctx.db, 'plan', idParam(request));
+    const plan = await findCatalogItem(db, 'plan', idParam(request));
     return plan ?? notFound(reply);
   });
 
@@ -129,7 +107,7 @@ export async function paypalSandboxBillingRoutes(
     if (!authorized(request, reply)) return reply;
     const b = isObject(request.body) ? request.body : {};
     if (typeof b.plan_id !== 'string' || b.plan_id === '') return invalid(reply, '/plan_id', 'MISSING_REQUIRED_PARAMETER');
-    const plan = await findCatalogItem(ctx.db, 'plan', b.plan_id);
+    const plan = await findCatalogItem(db, 'plan', b.plan_id);
     if (!plan) return notFound(reply);
     if (plan.status !== 'ACTIVE')
       return unprocessable(reply, 'PLAN_STATUS_INVALID', 'Invalid plan status. Subscription creation is not allowed.');
@@ -140,7 +118,7 @@ export async function paypalSandboxBillingRoutes(
     const amount = (cycle.pricing_scheme as { fixed_price: Money }).fixed_price;
     const now = isoNow();
     const { subscription, created } = await insertOrGetSubscription(
-      ctx.db,
+      db,
       {
         id: `I-${paypalStyleId().slice(0, 12)}`,
         status: 'APPROVAL_PENDING',
@@ -216,7 +194,7 @@ export async function paypalSandboxBillingRoutes(
   app.post('/v1/payments/sale/:id/refund', opts, async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const saleId = idParam(request);
-    const subscription = /^[A-Z0-9]{1,40}$/.test(saleId) ? await findSubscriptionBySale(ctx.db, saleId) : undefined;
+    const subscription = /^[A-Z0-9]{1,40}$/.test(saleId) ? await findSubscriptionBySale(db, saleId) : undefined;
     if (!subscription) return notFound(reply);
     let refunded: StoredTransaction | undefined;
     const moved = await move(subscription, [subscription.status], (s) => {
@@ -239,7 +217,7 @@ export async function paypalSandboxBillingRoutes(
         { href: `${base}/v1/payments/sale/${saleId}`, rel: 'sale', method: 'GET' },
       ],
     };
-    await deliverSandboxEvent(ctx, {
+    await deliverSandboxEvent(options, {
       type: 'PAYMENT.SALE.REFUNDED',
       resourceType: 'refund',
       resourceVersion: '1.0',
@@ -248,222 +226,4 @@ export async function paypalSandboxBillingRoutes(
     });
     return reply.code(201).send(refund);
   });
-
-  app.post('/subscriptions/:id/approve', opts, async (request, reply) => {
-    const subscription = await load(request);
-    if (!subscription) return notFound(reply);
-    if (subscription.status !== 'APPROVAL_PENDING') return { id: subscription.id, status: subscription.status };
-    if (h.declinedBuyer.test(subscription.body.email_address ?? '')) {
-      return unprocessable(
-        reply,
-        'INSTRUMENT_DECLINED',
-        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
-      );
-    }
-    const moved = await move(subscription, ['APPROVAL_PENDING'], (s) => {
-      const now = new Date();
-      return { status: 'ACTIVE', body: charged({ ...s.body, start_time: now.toISOString() }, now) };
-    });
-    if (!moved) return { id: subscription.id, status: (await findSandboxSubscription(ctx.db, subscription.id))!.status };
-    await subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', 'Subscription activated', moved);
-    await saleEvent(moved);
-    return { id: moved.id, status: moved.status };
-  });
-
-  const control = (request: FastifyRequest) => assertThisMachineOrAdmin(app, request, "The PayPal sandbox's subscriptions");
-  const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
-  const controlDone = (request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) =>
-    wantsHtml(request) ? reply.redirect('/sandbox/paypal/subscriptions', 303) : reply.send(body);
-
-  app.post('/control/subscriptions/:id/charge', opts, async (request, reply) => {
-    await control(request);
-    const subscription = await load(request);
-    if (!subscription) return notFound(reply);
-    const moved = await move(subscription, ['ACTIVE'], (s) => ({ status: 'ACTIVE', body: charged(s.body, new Date()) }));
-    if (!moved) return unprocessable(reply, 'SUBSCRIPTION_STATUS_INVALID', 'Only an active subscription is charged.');
-    const delivery = await saleEvent(moved);
-    return controlDone(request, reply, {
-      charged: moved.body.transactions.at(-1)!.id,
-      delivery_status: delivery.delivery_status,
-      webhook: delivery.webhook,
-    });
-  });
-
-  app.post('/control/subscriptions/:id/fail', opts, async (request, reply) => {
-    await control(request);
-    const subscription = await load(request);
-    if (!subscription) return notFound(reply);
-    const moved = await move(subscription, ['ACTIVE'], (s) => {
-      const now = new Date().toISOString();
-      const count = s.body.failed_payments_count + 1;
-      const suspend = s.body.failure_threshold > 0 && count >= s.body.failure_threshold;
-      const declined: StoredTransaction = { ...transaction(s.body.amount, now), status: 'DECLINED' };
-      return {
-        status: suspend ? 'SUSPENDED' : 'ACTIVE',
-        body: {
-          ...s.body,
-          failed_payments_count: count,
-          last_failed_payment: { amount: s.body.amount, time: now, reason_code: 'PAYMENT_DENIED' },
-          transactions: [...s.body.transactions, declined],
-          update_time: now,
-          ...(suspend ? { status_update_time: now } : {}),
-        },
-      };
-    });
-    if (!moved) return unprocessable(reply, 'SUBSCRIPTION_STATUS_INVALID', 'Only an active subscription is charged.');
-    const delivery =
-      moved.status === 'SUSPENDED'
-        ? await subscriptionEvent('BILLING.SUBSCRIPTION.SUSPENDED', 'A billing subscription was suspended.', moved)
-        : await subscriptionEvent('BILLING.SUBSCRIPTION.PAYMENT.FAILED', 'Subscription payment failed', moved);
-    return controlDone(request, reply, { status: moved.status, delivery_status: delivery.delivery_status });
-  });
-
-  app.get('/subscriptions', opts, async (request, reply) => {
-    await control(request);
-    const list = await listSandboxSubscriptions(ctx.db);
-    if (!wantsHtml(request)) {
-      const subscriptions = list.map((s) => ({
-        id: s.id,
-        status: s.status,
-        custom_id: s.body.custom_id,
-        email_address: s.body.email_address,
-        next_billing_time: s.body.next_billing_time,
-      }));
-      return { subscriptions };
-    }
-    const action = (path: string, label: string) =>
-      `<form method="post" action="/sandbox/paypal/control/${path}"><button class="pay" type="submit">${label}</button></form>`;
-    const cards = list.map((s) => {
-      const charges = s.body.transactions
-        .map((t) => `<li>${escapeHtml(t.id)} · ${escapeHtml(t.time)} · ${escapeHtml(t.status)}</li>`)
-        .join('');
-      const live = s.status === 'ACTIVE';
-      return `<article class="card"><h2>${escapeHtml(s.id)} · ${escapeHtml(s.status)}</h2><dl><dt>custom_id</dt><dd>${escapeHtml(s.body.custom_id ?? '')}</dd><dt>Buyer</dt><dd>${escapeHtml(s.body.email_address ?? '')}</dd><dt>Amount</dt><dd>${escapeHtml(s.body.amount.value)} ${escapeHtml(s.body.amount.currency_code)} a month</dd><dt>Next billing</dt><dd>${escapeHtml(s.body.next_billing_time ?? '—')}</dd></dl><ul>${charges}</ul>${live ? `<div class="actions">${action(`subscriptions/${s.id}/charge`, 'Charge next month')}${action(`subscriptions/${s.id}/fail`, 'Fail next charge')}</div>` : ''}</article>`;
-    });
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        sandboxPage('PayPal sandbox subscriptions', `<h1>PayPal subscriptions</h1>${cards.join('') || '<p>No subscriptions yet.</p>'}`),
-      );
-  });
-
-  /** Applies `change` if the subscription is in one of `from` and nobody changed it since it was read. */
-  async function move(
-    read: SandboxSubscription,
-    from: SandboxSubscription['status'][],
-    change: (s: SandboxSubscription) => { status: SandboxSubscription['status']; body: StoredSubscription } | undefined,
-  ): Promise<SandboxSubscription | undefined> {
-    for (let current: SandboxSubscription | undefined = read, attempt = 0; current && attempt < 5; attempt += 1) {
-      if (!from.includes(current.status)) return undefined;
-      const next = change(current);
-      if (!next) return undefined;
-      const body = { ...next.body, update_time: new Date().toISOString() };
-      if (await replaceSubscription(ctx.db, current, { status: next.status, body })) return { ...current, status: next.status, body };
-      current = await findSandboxSubscription(ctx.db, read.id);
-    }
-    return undefined;
-  }
-
-  function present(s: SandboxSubscription): Record<string, unknown> {
-    const b = s.body;
-    const self = `${base}/v1/billing/subscriptions/${s.id}`;
-    const links =
-      s.status === 'APPROVAL_PENDING'
-        ? [
-            { href: `${base}/subscriptions/${s.id}/approve`, rel: 'approve', method: 'GET' },
-            { href: self, rel: 'self', method: 'GET' },
-          ]
-        : [
-            { href: `${self}/cancel`, rel: 'cancel', method: 'POST' },
-            { href: self, rel: 'self', method: 'GET' },
-          ];
-    return {
-      id: s.id,
-      plan_id: b.plan_id,
-      status: s.status,
-      status_update_time: b.status_update_time,
-      ...(b.status_change_note ? { status_change_note: b.status_change_note } : {}),
-      ...(b.custom_id !== undefined ? { custom_id: b.custom_id } : {}),
-      quantity: '1',
-      ...(b.start_time ? { start_time: b.start_time } : {}),
-      ...(b.email_address ? { subscriber: { email_address: b.email_address } } : {}),
-      ...(s.status === 'APPROVAL_PENDING'
-        ? {}
-        : {
-            billing_info: {
-              outstanding_balance: { currency_code: b.amount.currency_code, value: '0.0' },
-              cycle_executions: [
-                { tenure_type: 'REGULAR', sequence: 1, cycles_completed: b.cycles_completed, cycles_remaining: 0, total_cycles: 0 },
-              ],
-              ...(b.last_payment ? { last_payment: b.last_payment } : {}),
-              ...(b.next_billing_time ? { next_billing_time: b.next_billing_time } : {}),
-              failed_payments_count: b.failed_payments_count,
-              ...(b.last_failed_payment ? { last_failed_payment: b.last_failed_payment } : {}),
-            },
-          }),
-      create_time: b.create_time,
-      update_time: b.update_time,
-      links,
-    };
-  }
-
-  function subscriptionEvent(type: string, summary: string, s: SandboxSubscription): Promise<Delivery> {
-    return deliverSandboxEvent(ctx, { type, resourceType: 'subscription', resourceVersion: '2.0', summary, resource: present(s) });
-  }
-
-  /** PAYMENT.SALE.COMPLETED for the subscription's newest charge, shaped as PayPal's v1 sale. */
-  function saleEvent(s: SandboxSubscription): Promise<Delivery> {
-    const sale = s.body.transactions.at(-1)!;
-    const gross = sale.amount_with_breakdown.gross_amount;
-    return deliverSandboxEvent(ctx, {
-      type: 'PAYMENT.SALE.COMPLETED',
-      resourceType: 'sale',
-      resourceVersion: '1.0',
-      summary: `Payment completed for ${gross.value} ${gross.currency_code}`,
-      resource: {
-        id: sale.id,
-        state: 'completed',
-        amount: { total: gross.value, currency: gross.currency_code, details: { subtotal: gross.value } },
-        payment_mode: 'INSTANT_TRANSFER',
-        protection_eligibility: 'ELIGIBLE',
-        transaction_fee: { value: sale.amount_with_breakdown.fee_amount.value, currency: gross.currency_code },
-        billing_agreement_id: s.id,
-        ...(s.body.custom_id !== undefined ? { custom: s.body.custom_id } : {}),
-        create_time: sale.time,
-        update_time: sale.time,
-        links: [
-          { href: `${base}/v1/payments/sale/${sale.id}`, rel: 'self', method: 'GET' },
-          { href: `${base}/v1/payments/sale/${sale.id}/refund`, rel: 'refund', method: 'POST' },
-        ],
-      },
-    });
-  }
-}
-
-/** A completed charge of `amount` at `time`, with PayPal's fee (2.9% + 0.30) taken from it. */
-function transaction(amount: Money, time: string): StoredTransaction {
-  const gross = Number(amount.value);
-  const fee = Math.round((gross * 0.029 + 0.3) * 100) / 100;
-  const money = (value: number) => ({ currency_code: amount.currency_code, value: value.toFixed(2) });
-  return {
-    id: paypalStyleId(),
-    status: 'COMPLETED',
-    time,
-    amount_with_breakdown: { gross_amount: money(gross), fee_amount: money(fee), net_amount: money(gross - fee) },
-  };
-}
-
-/** One monthly charge: a completed transaction, the next billing a month on, failures cleared. */
-function charged(body: StoredSubscription, now: Date): StoredSubscription {
-  const time = now.toISOString();
-  const next = new Date(body.next_billing_time ?? time);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return {
-    ...body,
-    cycles_completed: body.cycles_completed + 1,
-    failed_payments_count: 0,
-    last_payment: { amount: body.amount, time },
-    next_billing_time: next.toISOString(),
-    transactions: [...body.transactions, transaction(body.amount, time)],
-  };
 }

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../core/context.ts';
-import { paypalStyleId, type SandboxOrder } from './paypal-sandbox-store.ts';
-import { signedWebhookHeaders } from './paypal-sandbox-signature.ts';
+import type { SandboxOptions } from '../options.ts';
+import { paypalStyleId, type SandboxOrder } from './orders-store.ts';
+import { signedWebhookHeaders } from './signature.ts';
 
 export type SandboxEventType = 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED' | 'PAYMENT.CAPTURE.REFUNDED';
 
@@ -42,9 +42,9 @@ function resourceFor(type: SandboxEventType, order: SandboxOrder, base: string):
 }
 
 /** Sends a signed event about a captured order to our own webhook URL, as PayPal would. */
-export function deliverSandboxWebhook(ctx: AppContext, type: SandboxEventType, order: SandboxOrder): Promise<Delivery> {
-  const base = `${ctx.config.appUrl}/sandbox/paypal`;
-  return deliverSandboxEvent(ctx, {
+export function deliverSandboxWebhook(options: SandboxOptions, type: SandboxEventType, order: SandboxOrder): Promise<Delivery> {
+  const base = `${options.appUrl}/sandbox/paypal`;
+  return deliverSandboxEvent(options, {
     type,
     resourceType: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
     resourceVersion: '2.0',
@@ -58,12 +58,12 @@ export function deliverSandboxWebhook(ctx: AppContext, type: SandboxEventType, o
  * body is JSON.stringify of the event: the exact text the signature covers.
  */
 export async function deliverSandboxEvent(
-  ctx: AppContext,
+  options: SandboxOptions,
   e: { type: string; resourceType: string; resourceVersion: string; summary: string; resource: Record<string, unknown> },
 ): Promise<Delivery> {
-  const base = `${ctx.config.appUrl}/sandbox/paypal`;
+  const base = `${options.appUrl}/sandbox/paypal`;
   // The app's clock: our webhook checks the transmission time against it.
-  const now = ctx.now();
+  const now = options.now();
   const event = {
     id: `WH-${paypalStyleId()}-${paypalStyleId()}`,
     event_version: '1.0',
@@ -76,11 +76,11 @@ export async function deliverSandboxEvent(
   };
   const type = e.type;
   const body = JSON.stringify(event);
-  const { clientSecret, webhookId } = ctx.config.paypal;
+  const { clientSecret, webhookId } = options.paypal;
   const headers = signedWebhookHeaders({ secret: clientSecret, webhookId, certUrl: `${base}/v1/notifications/certs/sandbox`, body, now });
   let status = 0;
   try {
-    const res = await fetch(`${ctx.config.appUrl}/api/payments/paypal/webhook`, {
+    const res = await (options.deliver ?? fetch)(`${options.appUrl}/api/payments/paypal/webhook`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'PayPal/AUHD-214.0-sandbox' },
       body,
@@ -89,7 +89,7 @@ export async function deliverSandboxEvent(
     status = res.status;
     await res.body?.cancel();
   } catch (error) {
-    ctx.log.warn({ err: String(error), type }, 'sandbox PayPal webhook could not be delivered');
+    options.log.warn({ err: String(error), type }, 'sandbox PayPal webhook could not be delivered');
   }
   return { event_id: event.id, event_type: type, delivery_status: status, webhook: { headers, body } };
 }

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { PaypalClient, PaypalError, firstCapture } from './paypal-client.ts';
 import { approvePaypal, countingClient, startListeningTestApp, type ListeningTestApp } from './paypal-test-server.ts';
-import { signedWebhookHeaders } from '../sandbox/paypal-sandbox-signature.ts';
+import { signedWebhookHeaders } from '@traffic/sandboxes/paypal-signature';
 
 const input = (invoiceId: string = randomUUID()) => ({
   referenceId: 'buyer@example.com',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { registerCustomer, type Session } from '../../test-support/accounts.ts';
-import { signedWebhookHeaders } from '../sandbox/paypal-sandbox-signature.ts';
+import { signedWebhookHeaders } from '@traffic/sandboxes/paypal-signature';
 import {
   activationCount,
   approvedOrder,
