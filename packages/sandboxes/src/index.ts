@@ -14,7 +14,8 @@ export { SANDBOX_HOUR_MS } from './ninehits/delivery.ts';
 /**
  * The embedded stand-ins for the outside services (docs/integrations.md): PayHere, PayPal, the
  * 9Hits panel API and the mail outbox, registered on `app` (the server mounts it at /sandbox, in
- * sandbox mode only). Each one is its own plugin, so PayPal's JSON parser stays PayPal's.
+ * sandbox mode only). Each one is its own plugin, so PayPal's JSON parser stays PayPal's. The
+ * server parses form bodies (PayHere's checkout posts a form) and JSON, as it does for its own routes.
  */
 export async function registerSandboxes(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   await app.register(async (mail) => mailSandboxPages(mail, options));

@@ -60,13 +60,71 @@ export function confirmedHitsOf(row: Row, now: number): number {
   return body.maxHits ? Math.min(hits, Math.max(body.maxHits, row.confirmedHits)) : hits;
 }
 
-/** A campaign as siteGet answers it: what was set, with the panel's own fields. */
+/**
+ * What siteGet answers for a field that was never set. The panel's own values for those are not
+ * documented; these are neutral ones of the documented types (no limits, no filters, every
+ * connection and IP type), so that every campaign of a page carries every field, as the real
+ * API's pages do (docs/api.md of github.com/9hitste/docs, "Get campaigns", sample response).
+ */
+const UNSET_FIELDS = {
+  title: '',
+  isAdult: false,
+  hasCoinMining: false,
+  urls: [],
+  referrers: { mode: 'basic', urls: [] },
+  duration: [1, 600],
+  platform: {
+    os: { win: 20, linux: 20, mac: 20, android: 20, ios: 20 },
+    browsers: { chrome: 20, edge: 20, opera: 20, safari: 20, firefox: 20 },
+    custom: [],
+    usage: { system: 100, fixed: 0, custom: 0 },
+  },
+  macros: '',
+  popupMacros: '',
+  connectionTypes: ['system', 'http', 'socks4', 'socks5', 'ssh'],
+  ipTypes: ['R', 'B', 'V'],
+  connectionSpeed: 'slow+',
+  performance: 'slow+',
+  geo: { rule: 'all', by: 'country', codes: null },
+  acceptLanguages: null,
+  capping: { type: 'own', value: 0, shared: 0 },
+  maxHits: 0,
+  untilDate: null,
+  estimatedHits: 0,
+  confirmedHits: 0,
+  maxPopups: 0,
+  fingerprintSpoof: false,
+  allowProxy: true,
+  allowIPv6: true,
+  allowBlockedPopups: false,
+  ipFilter: { type: '0', rules: '' },
+  hourlyLimit: { speed: 'fast', hours: Array.from({ length: 24 }, () => ({ min: 0, max: 0 })) },
+  disJsRate: 0,
+  disImageRate: 0,
+  disCookieRate: 0,
+  cpuUsage: 0,
+  forceHide: false,
+  adSafe: '',
+  webSecurity: false,
+  similarWebEnabled: false,
+  bypassCf: false,
+  viewerVersion: 'all',
+  userState: 'running',
+};
+
+/**
+ * A campaign as siteGet answers it: every documented field, in the documented order, with what was
+ * set over the defaults above and the panel's own read-only fields (moderation, hits, CPU usage).
+ */
 export function presentCampaign(row: Row, now: number) {
+  const confirmedHits = confirmedHitsOf(row, now);
   return {
-    ...(row.body as object),
     id: row.id,
+    ...UNSET_FIELDS,
+    ...(row.body as object),
+    estimatedHits: confirmedHits,
+    confirmedHits,
     userState: row.userState,
     systemState: systemStateOf(row, now),
-    confirmedHits: confirmedHitsOf(row, now),
   };
 }
