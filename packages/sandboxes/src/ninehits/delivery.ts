@@ -73,12 +73,8 @@ const UNSET_FIELDS = {
   urls: [],
   referrers: { mode: 'basic', urls: [] },
   duration: [1, 600],
-  platform: {
-    os: { win: 20, linux: 20, mac: 20, android: 20, ios: 20 },
-    browsers: { chrome: 20, edge: 20, opera: 20, safari: 20, firefox: 20 },
-    custom: [],
-    usage: { system: 100, fixed: 0, custom: 0 },
-  },
+  // No share set for any OS or browser: the system's own user agents.
+  platform: { os: {}, browsers: {}, custom: [], usage: { system: 100, fixed: 0, custom: 0 } },
   macros: '',
   popupMacros: '',
   connectionTypes: ['system', 'http', 'socks4', 'socks5', 'ssh'],
