@@ -18,7 +18,7 @@ function prerenderedPages(webRoot: string): Map<string, string> {
 }
 
 /**
- * Serves the built web app. Hashed assets are cached for a year. A public page the build
+ * Serves the built web app, compressed where the browser accepts it. Hashed assets are cached for a year. A public page the build
  * pre-rendered (/, /login…) gets its static HTML when asked without a query; every other path that
  * is not an API or sandbox call gets index.html, so client-side routes survive a reload.
  */
@@ -30,6 +30,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot = DEFAULT_WEB
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (apps/web/scripts/compress.ts): a
+      // browser that accepts one gets it, with Vary: accept-encoding; anything else the file itself.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
