@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { isWithdrawnAdmin, withdrawnAdminError } from '../../core/auth-user.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { audit, userTarget, type AuditSource, type AuditTarget } from '../audit/audit-source.ts';
+import { audit, userTarget, type AuditSource, type AuditTarget } from '../audit/index.ts';
 import { findUserByLogin, findUserForUpdate, type UserRow } from './users.repository.ts';
 import { startSession } from './start-session.ts';
 import { sessionExists } from './sessions.repository.ts';
