@@ -88,6 +88,35 @@ const reauthenticated = async (ctx: AppContext, tx: Executor, user: UserRow, inp
     recoveryCodes: true,
   })) === 'ok';
 
+/**
+ * Closes an account behind the caller's session: `refuse` may stop at once, the caller then
+ * re-authenticates with their password (and code), and `target` names the account to close. A wrong
+ * answer counts against the session; a deadlock with a payment callback runs it all again.
+ */
+async function closeBehindSession(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: { password: string; code?: string | undefined },
+  source: AuditSource,
+  how: { byAdmin: boolean; refuse?: (callerRow: UserRow) => void; target: (tx: Executor, callerRow: UserRow) => Promise<UserRow> },
+): Promise<void> {
+  await retryingDeadlocks(() =>
+    checkBehindSession(
+      ctx,
+      caller,
+      source,
+      async (tx, callerRow) => {
+        how.refuse?.(callerRow);
+        if (!(await reauthenticated(ctx, tx, callerRow, input))) return null;
+        await closeAccount(ctx, tx, await how.target(tx, callerRow), { source, byAdmin: how.byAdmin });
+        return true;
+      },
+      wrongAnswer,
+    ),
+  );
+  ctx.jobs.kick();
+}
+
 /** POST account/close: the owner closes their own account with their password (and code). */
 export async function closeOwnAccount(
   ctx: AppContext,
@@ -95,21 +124,13 @@ export async function closeOwnAccount(
   input: { password: string; code?: string | undefined },
   source: AuditSource,
 ): Promise<void> {
-  await retryingDeadlocks(() =>
-    checkBehindSession(
-      ctx,
-      caller,
-      source,
-      async (tx, user) => {
-        if (user.role !== 'ROLE_USER') throw new AppError('FORBIDDEN', ADMIN_NOT_CLOSED_MESSAGE);
-        if (!(await reauthenticated(ctx, tx, user, input))) return null;
-        await closeAccount(ctx, tx, user, { source, byAdmin: false });
-        return true;
-      },
-      wrongAnswer,
-    ),
-  );
-  ctx.jobs.kick();
+  await closeBehindSession(ctx, caller, input, source, {
+    byAdmin: false,
+    refuse: (user) => {
+      if (user.role !== 'ROLE_USER') throw new AppError('FORBIDDEN', ADMIN_NOT_CLOSED_MESSAGE);
+    },
+    target: async (_tx, user) => user,
+  });
 }
 
 /**
@@ -123,21 +144,13 @@ export async function closeCustomerAccount(
   input: { password: string; code?: string | undefined },
   source: AuditSource,
 ): Promise<void> {
-  await retryingDeadlocks(() =>
-    checkBehindSession(
-      ctx,
-      admin,
-      source,
-      async (tx, adminRow) => {
-        if (!(await reauthenticated(ctx, tx, adminRow, input))) return null;
-        const target = await findUserForUpdate(tx, customerId);
-        if (!target || target.closedAt) throw new AppError('NOT_FOUND', 'User not found.');
-        if (target.id === admin.id || target.role !== 'ROLE_USER') throw new AppError('FORBIDDEN', ADMIN_NOT_CLOSED_MESSAGE);
-        await closeAccount(ctx, tx, target, { source, byAdmin: true });
-        return true;
-      },
-      wrongAnswer,
-    ),
-  );
-  ctx.jobs.kick();
+  await closeBehindSession(ctx, admin, input, source, {
+    byAdmin: true,
+    target: async (tx) => {
+      const target = await findUserForUpdate(tx, customerId);
+      if (!target || target.closedAt) throw new AppError('NOT_FOUND', 'User not found.');
+      if (target.id === admin.id || target.role !== 'ROLE_USER') throw new AppError('FORBIDDEN', ADMIN_NOT_CLOSED_MESSAGE);
+      return target;
+    },
+  });
 }
