@@ -15,6 +15,56 @@ const dirs = (path) =>
 const WEB = './apps/web/src';
 const webFeatures = dirs(`${WEB}/features`);
 
+/**
+ * The server modules from the bottom up (docs/architecture.md, "Module order"): a module imports only
+ * modules before it in this list, and only through their public `index.ts`. The sandboxes are no
+ * module (packages/sandboxes, stand-ins for the outside services).
+ */
+const API = './apps/api/src';
+export const MODULE_ORDER = [
+  'audit',
+  'mail',
+  'shapes',
+  'catalogue',
+  'delivery',
+  'accounts',
+  'websites',
+  'delivery-history',
+  'payments',
+  'billing',
+  'tokens',
+  'support',
+  'your-data',
+  'retention',
+  'health',
+  'admin',
+];
+const apiModules = dirs(`${API}/modules`);
+const unordered = apiModules.filter((name) => !MODULE_ORDER.includes(name));
+if (unordered.length) throw new Error(`eslint.config.js: add ${unordered.join(', ')} to MODULE_ORDER`);
+const moduleOrderZones = MODULE_ORDER.flatMap((name, rank) =>
+  MODULE_ORDER.filter((other) => other !== name).map((other) => {
+    const below = MODULE_ORDER.indexOf(other) < rank;
+    return {
+      target: `${API}/modules/${name}`,
+      from: `${API}/modules/${other}`,
+      ...(below ? { except: ['./index.ts'] } : {}),
+      message: below
+        ? `${name} uses ${other} only through ${other}/index.ts (its public surface).`
+        : `${other} sits above ${name} in the module order (eslint.config.js's MODULE_ORDER): move the shared part down, or pass it in.`,
+    };
+  }),
+);
+
+const serverZones = [
+  ...moduleOrderZones,
+  {
+    target: [`${API}/core`, `${API}/lib`, `${API}/jobs`],
+    from: `${API}/modules`,
+    message: 'core/, lib/ and jobs/ sit below the modules: pass what they need in (e.g. core/context.ts declares the interface).',
+  },
+];
+
 /** The app shell's public surface: what a feature may use of `app/`. */
 const APP_PUBLIC = ['./paths.ts', './toast.ts', './links.ts', './session/index.ts', './theme.ts', './query-client.ts'];
 
@@ -107,7 +157,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Server modules depend one way (MODULE_ORDER), and core/, lib/ and jobs/ sit below every module.
+  // Tests are free to set up state in any module; app.ts composes them all.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverZones,
+        },
+      ],
+    },
+  },
   // Server: use cases and repositories know nothing of HTTP; only route files and the app use http/.
+  // (The same rule's zones above hold here too: a later block's rule replaces an earlier one's.)
   {
     files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/core/**/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/lib/**/*.ts'],
     ignores: ['**/*.routes.ts', '**/*.test.ts'],
@@ -116,6 +181,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            ...serverZones,
             {
               target: './apps/api/src',
               from: './apps/api/src/http',

@@ -2,12 +2,16 @@
 // Counts what docs/architecture.md promises about the import graph, from the source itself:
 // - import circles (strongly connected groups of files) in apps/ and packages/;
 // - arrows running back up in the web app: imports from apps/web/src/features into apps/web/src/app;
-// - pairs of server modules (apps/api/src/modules/<name>) that import each other.
+// - pairs of server modules (apps/api/src/modules/<name>) that import each other;
+// - server imports against the module order (eslint.config.js's MODULE_ORDER): a module importing one
+//   above it or another module's inner file instead of its index.ts, and core/, lib/ or jobs/
+//   importing a module (tests left out, as the lint leaves them).
 // ESLint enforces the rules (import-x/no-cycle and the boundary zones of eslint.config.js); this prints
 // the figures so a review can read them. `node scripts/import-graph.mjs` (exit 1 on any circle).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
+import { MODULE_ORDER } from '../eslint.config.js';
 
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'apps', 'packages'], { encoding: 'utf8' })
   .split('\n')
@@ -103,6 +107,20 @@ for (const [from, targets] of graph) {
     }
   }
 }
+const BELOW_MODULES = ['apps/api/src/core/', 'apps/api/src/lib/', 'apps/api/src/jobs/'];
+const moduleOf = (file) => (file.startsWith(MODULES) ? file.slice(MODULES.length).split('/')[0] : undefined);
+const wrongWay = [];
+for (const [from, targets] of graph) {
+  if (from.endsWith('.test.ts')) continue;
+  for (const to of targets) {
+    const [a, b] = [moduleOf(from), moduleOf(to)];
+    if (!b || a === b) continue;
+    if (!a) {
+      if (BELOW_MODULES.some((dir) => from.startsWith(dir))) wrongWay.push(`${from} -> ${to} (below the modules)`);
+    } else if (MODULE_ORDER.indexOf(b) > MODULE_ORDER.indexOf(a)) wrongWay.push(`${from} -> ${to} (${b} is above ${a})`);
+    else if (!to.endsWith(`/${b}/index.ts`)) wrongWay.push(`${from} -> ${to} (not through ${b}/index.ts)`);
+  }
+}
 const mutual = [...moduleArrows].filter((arrow) => {
   const [a, b] = arrow.split(' -> ');
   return a < b && moduleArrows.has(`${b} -> ${a}`);
@@ -130,4 +148,6 @@ for (const [target, count] of [...upwardTargets].sort((x, y) => y[1] - x[1])) co
 if (verbose) for (const arrow of upward) console.log(`    ${arrow}`);
 console.log(`server module pairs importing each other: ${mutual.length}`);
 for (const arrow of mutual) console.log(`  ${arrow.replace(' -> ', ' <-> ')}`);
+console.log(`server imports against the module order: ${wrongWay.length}`);
+for (const arrow of wrongWay) console.log(`  ${arrow}`);
 process.exit(found.length > 0 ? 1 : 0);

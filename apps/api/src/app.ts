@@ -20,11 +20,12 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import type { Lifecycle } from './modules/health/check-health.ts';
 import { clientConfigRoutes } from './modules/health/client-config.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { userStatusEffects } from './modules/admin/user-status-effects.ts';
 import { securityRoutes } from './modules/accounts/security.routes.ts';
 import { yourDataRoutes } from './modules/your-data/your-data.routes.ts';
 import { DATA_EXPORT_JOB, dataExportJob } from './modules/your-data/data-export.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { paypalRoutes } from './modules/payments/paypal.routes.ts';
+import { paypalRoutes } from './modules/payments/paypal/paypal.routes.ts';
 import { mountSandboxes } from './sandbox-mount/mount-sandboxes.ts';
 import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
 import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
@@ -45,11 +46,15 @@ import { auditRepeatsTask } from './modules/audit/audit-repeats.ts';
 import { DELIVERY_COLLECT_JOB, collectDeliveryJob, deliveryCollectionTask } from './modules/delivery-history/collect-delivery.ts';
 import { deliveryRoutes } from './modules/delivery-history/delivery-history.routes.ts';
 import { NinehitsClient } from './modules/delivery/ninehits-client.ts';
-import { PayhereApi } from './modules/payments/payhere-api.ts';
-import { PAYHERE_CHARGES_JOB, payhereChargesJob } from './modules/payments/payhere-charges.ts';
+import { PayhereApi } from './modules/payments/payhere/payhere-api.ts';
+import { PAYHERE_CHARGES_JOB, payhereChargesJob } from './modules/payments/payhere/payhere-charges.ts';
 import { renewalScanTask } from './modules/payments/renewal-scan.ts';
-import { PaypalClient } from './modules/payments/paypal-client.ts';
-import { PAYPAL_SUBSCRIPTION_SYNC_JOB, paypalCancelJob, paypalSubscriptionSyncJob } from './modules/payments/paypal-subscriptions.ts';
+import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
+import {
+  PAYPAL_SUBSCRIPTION_SYNC_JOB,
+  paypalCancelJob,
+  paypalSubscriptionSyncJob,
+} from './modules/payments/paypal/paypal-subscriptions.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingReminderTask } from './modules/billing/billing-reminders.ts';
 import { PAYHERE_CANCEL_JOB, PAYPAL_CANCEL_JOB } from './modules/payments/renewals.ts';
@@ -58,7 +63,7 @@ import {
   payhereCancelJob,
   payhereSubscriptionSyncJob,
   payhereSubscriptionSyncTask,
-} from './modules/payments/payhere-subscriptions.ts';
+} from './modules/payments/payhere/payhere-subscriptions.ts';
 import { websitesRoutes } from './modules/websites/websites.routes.ts';
 import { ninehitsAccountRoutes } from './modules/delivery/ninehits-account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -222,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (config.role === 'jobs') return;
       await api.register(clientConfigRoutes);
       await api.register(catalogueRoutes);
-      await api.register(accountsRoutes);
+      await api.register(accountsRoutes(userStatusEffects));
       await api.register(securityRoutes);
       await api.register(tokensRoutes);
       await api.register(yourDataRoutes);

@@ -1,6 +1,6 @@
 import type { RegisterBody, User } from '@traffic/shared';
 import { SANDBOX_CREDENTIALS } from '../../src/config.ts';
-import { notifySignature } from '../../src/modules/payments/payhere-signature.ts';
+import { notifySignature } from '../../src/modules/payments/payhere/payhere-signature.ts';
 import { customerBody } from '../../src/test-support/accounts.ts';
 import { TEST_ADMIN } from '../../src/test-support/test-app.ts';
 import { websiteBody } from '../../src/test-support/websites.ts';

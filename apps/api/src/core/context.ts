@@ -1,7 +1,20 @@
 import type { Database, Db } from '@traffic/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { CatalogueCache } from '../modules/catalogue/catalogue-cache.ts';
+
+/** The active catalogue as the API serves it, serialised once: packages, hits add-ons, slot add-ons. */
+export interface CatalogueSnapshot {
+  packages: string;
+  hits: string;
+  slots: string;
+}
+
+/** The catalogue served from memory (modules/catalogue/catalogue-cache.ts; core imports no module). */
+export interface CatalogueReader {
+  get(): Promise<CatalogueSnapshot>;
+  /** Call after a catalogue write has committed. */
+  changed(): Promise<void>;
+}
 
 /** What use cases get: explicit dependencies, no globals. */
 export interface AppContext {
@@ -10,7 +23,7 @@ export interface AppContext {
   db: Db;
   log: FastifyBaseLogger;
   /** The catalogue served from memory; call `changed()` after a catalogue write commits. */
-  catalogue: CatalogueCache;
+  catalogue: CatalogueReader;
   /** The clock, injectable so expiry rules can be tested without waiting. */
   now: () => Date;
   /**

@@ -8,51 +8,51 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
-  readonly jobs = new Counter({
-    name: 'jobs_total',
-    help: 'Background jobs run, by kind and outcome (done, failed: a failure is retried until its last attempt)',
-    labelNames: ['kind', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly jobDuration = new Histogram({
-    name: 'job_duration_seconds',
-    help: 'Time a background job took, by kind',
-    labelNames: ['kind'] as const,
-    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
-    registers: [this.registry],
-  });
-  readonly paymentCallbacks = new Counter({
-    name: 'payment_callbacks_total',
-    help: "Gateways' server callbacks (PayHere notify, PayPal webhook), by gateway and outcome",
-    labelNames: ['gateway', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly ninehitsCalls = new Counter({
-    name: 'ninehits_calls_total',
-    help: '9Hits API calls, by call and outcome (ok, error)',
-    labelNames: ['call', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly ninehitsDuration = new Histogram({
-    name: 'ninehits_call_duration_seconds',
-    help: '9Hits API call latency, by call',
-    labelNames: ['call'] as const,
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  readonly httpRequests = this.counter('http_requests_total', 'HTTP requests answered, by method, route pattern and status', [
+    'method',
+    'route',
+    'status',
+  ] as const);
+  readonly httpDuration = this.histogram(
+    'http_request_duration_seconds',
+    'Time to answer an HTTP request, by method and route pattern',
+    ['method', 'route'] as const,
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  );
+  readonly jobs = this.counter(
+    'jobs_total',
+    'Background jobs run, by kind and outcome (done, failed: a failure is retried until its last attempt)',
+    ['kind', 'outcome'] as const,
+  );
+  readonly jobDuration = this.histogram(
+    'job_duration_seconds',
+    'Time a background job took, by kind',
+    ['kind'] as const,
+    [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+  );
+  readonly paymentCallbacks = this.counter(
+    'payment_callbacks_total',
+    "Gateways' server callbacks (PayHere notify, PayPal webhook), by gateway and outcome",
+    ['gateway', 'outcome'] as const,
+  );
+  readonly ninehitsCalls = this.counter('ninehits_calls_total', '9Hits API calls, by call and outcome (ok, error)', [
+    'call',
+    'outcome',
+  ] as const);
+  readonly ninehitsDuration = this.histogram(
+    'ninehits_call_duration_seconds',
+    '9Hits API call latency, by call',
+    ['call'] as const,
+    [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+
+  private counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) {
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
 
   constructor(queue?: () => Promise<{ queued: number; dead: number }>) {
     collectDefaultMetrics({ register: this.registry });

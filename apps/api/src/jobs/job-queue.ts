@@ -32,6 +32,12 @@ export async function enqueueJob(
     .onConflictDoNothing();
 }
 
+/** Whether a job of this kind is queued or running (a periodic task waits for the last run it queued). */
+export async function jobPending(db: Executor, kind: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from jobs where kind = ${kind} and done_at is null and failed_at is null limit 1`);
+  return rows.length > 0;
+}
+
 export interface ClaimedJob {
   id: number;
   kind: string;

@@ -5,7 +5,7 @@ import { createListeningTestApp } from '../test-support/listening-app.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { payWithSandboxCard, sandboxSubscriptionOf } from '../test-support/payhere-sandbox.ts';
-import { PayhereApi, PayhereApiError } from '../modules/payments/payhere-api.ts';
+import { PayhereApi, PayhereApiError } from '../modules/payments/payhere/payhere-api.ts';
 
 /** The embedded PayHere's merchant API: strict like PayHere, answering from its own ledger. */
 describe('the embedded PayHere merchant API', () => {

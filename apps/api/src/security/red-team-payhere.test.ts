@@ -5,8 +5,8 @@ import type { TestApp } from '../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { postForm, payWithSandboxCard } from '../test-support/payhere-sandbox.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
-import { PayhereApi } from '../modules/payments/payhere-api.ts';
-import { enqueuePayhereCharges } from '../modules/payments/payhere-charges.ts';
+import { PayhereApi } from '../modules/payments/payhere/payhere-api.ts';
+import { enqueuePayhereCharges } from '../modules/payments/payhere/payhere-charges.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 

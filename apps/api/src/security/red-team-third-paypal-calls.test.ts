@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createListeningTestApp, freePort } from '../test-support/listening-app.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
-import { approvedOrder, capturePaypal } from '../modules/payments/paypal-test-server.ts';
+import { approvedOrder, capturePaypal } from '../modules/payments/paypal/paypal-test-server.ts';
 import { signedWebhookHeaders } from '@traffic/sandboxes/paypal-signature';
 
 /**

@@ -1,5 +1,5 @@
 import type { App } from '../app.ts';
-import { notifySignature } from '../modules/payments/payhere-signature.ts';
+import { notifySignature } from '../modules/payments/payhere/payhere-signature.ts';
 import type { Session } from './accounts.ts';
 
 /** Starts a card checkout as the customer and returns the signed form fields. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { assertSelfOrAdmin, type AuthUser } from '../../core/auth-user.ts';
-import { actsForAnother, audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { actsForAnother, audit, userTarget, type AuditSource } from '../audit/index.ts';
 import { deleteNotifications, findUserByEmail, lockUser } from './users.repository.ts';
 
 /**

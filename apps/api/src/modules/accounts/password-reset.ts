@@ -3,10 +3,10 @@ import { MSG } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { queueEmail } from '../mail/queue-email.ts';
+import { queueEmail } from '../mail/index.ts';
 import { findUserByEmail, lockUser } from './users.repository.ts';
 import { replacePassword } from './sessions.ts';
-import type { AuditSource } from '../audit/audit-source.ts';
+import type { AuditSource } from '../audit/index.ts';
 import {
   accountLoginKey,
   clearFailures,

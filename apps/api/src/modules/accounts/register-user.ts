@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { audit, userTarget, type AuditSource } from '../audit/index.ts';
 import { startSession } from './start-session.ts';
 import { findUserByEmail, insertUser, isUsernameTaken, uniqueViolation, type UserRow } from './users.repository.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { securityApi as api } from '@traffic/shared/contract';
 import { currentUser, readChallenge } from '../../http/auth.ts';
+import { SECURITY_ROUTE_LIMITS } from './security-limits.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { auditSource } from '../audit/audit-source.ts';
-import { auditLog, ownSecurityEvents } from '../audit/audit-log.ts';
+import { auditSource, auditLog, ownSecurityEvents } from '../audit/index.ts';
 import { sessionAnswer } from './accounts.routes.ts';
 import { finishTwoFactorSignIn } from './login-user.ts';
 import { changePassword, endOtherSessions, endOwnSession, endUserSessions, securityOverview } from './sessions.ts';
@@ -12,11 +12,6 @@ import { disableTwoFactor, enableTwoFactor, replaceRecoveryCodesWithCode, resetU
 /** Per-address limits on the calls that check a code or a password; the lockout rules are in the use cases. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const ok = { ok: true as const };
-/**
- * Every session and security route has a per-address limit, like the sign-in routes (a flood of
- * them costs rows and writes): changes at the sign-in routes' rate, reads at twice it.
- */
-export const SECURITY_ROUTE_LIMITS = { changes: 30, reads: 60 } as const;
 const CHANGES = SECURITY_ROUTE_LIMITS.changes;
 const READS = SECURITY_ROUTE_LIMITS.reads;
 

@@ -2,7 +2,7 @@ import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { audit, userTarget, type AuditSource } from '../audit/index.ts';
 import { countWrongAnswer, endSessions } from './sessions.repository.ts';
 import { findUserForUpdate, type UserRow } from './users.repository.ts';
 

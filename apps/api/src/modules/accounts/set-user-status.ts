@@ -3,10 +3,15 @@ import { AppError } from '../../core/app-error.ts';
 import { withdrawnAdminError, type AuthUser } from '../../core/auth-user.ts';
 import { findUserByEmail, findUserForUpdate, lockActiveAdmins, updateUser } from './users.repository.ts';
 import { endSessions } from './sessions.repository.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
-import { PACKAGE_TYPES } from '@traffic/shared';
-import { stopRenewals } from '../payments/renewals.ts';
-import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
+import { audit, userTarget, type AuditSource } from '../audit/index.ts';
+import type { Executor } from '@traffic/db';
+
+/**
+ * What a status change does outside the account, in its transaction: billing stops on deactivation,
+ * paused websites come back on activation. Payments and websites sit above accounts
+ * (docs/architecture.md, "Module order"), so app.ts passes it in (admin/user-status-effects.ts).
+ */
+export type StatusEffects = (tx: Executor, userId: number, status: 'ACTIVE' | 'DEACTIVATED') => Promise<void>;
 
 export const OWN_STATUS_MESSAGE = 'You cannot activate or deactivate your own account.';
 export const LAST_ADMIN_MESSAGE = 'This is the last active administrator: activate another administrator before deactivating this one.';
@@ -23,6 +28,7 @@ export async function setUserStatus(
   email: string,
   status: 'ACTIVE' | 'DEACTIVATED',
   source: AuditSource,
+  effects: StatusEffects,
 ): Promise<void> {
   const found = await findUserByEmail(ctx.db, email);
   if (!found) throw new AppError('NOT_FOUND', 'User not found.');
@@ -51,11 +57,7 @@ export async function setUserStatus(
     });
     // A deactivated administrator loses every power at once: their sessions end in this transaction.
     if (status === 'DEACTIVATED' && isAdminTarget) await endSessions(tx, target.id, now);
-    // A deactivated customer is not charged again; an admin's Activate does not restart billing
-    // (the customer buys again when they want it).
-    if (status === 'DEACTIVATED') await stopRenewals(tx, { userId: target.id });
-    // Activated again: the websites the system paused meanwhile come back as far as capacity allows.
-    else for (const type of PACKAGE_TYPES) await enqueueReconcile(tx, target.id, type);
+    await effects(tx, target.id, status);
   });
   ctx.jobs.kick();
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { SESSION_TTL_MS } from '../../core/auth-user.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
-import { queueEmail } from '../mail/queue-email.ts';
+import { audit, userTarget, type AuditSource } from '../audit/index.ts';
+import { queueEmail } from '../mail/index.ts';
 import { forgetOldSessions, insertSession, knownDevice } from './sessions.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

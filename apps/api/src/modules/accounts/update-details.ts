@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { assertSelfOrAdmin, type AuthUser } from '../../core/auth-user.ts';
-import { actsForAnother, audit, changedFields, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { actsForAnother, audit, changedFields, userTarget, type AuditSource } from '../audit/index.ts';
 import { findUserByEmail, findUserForUpdate, updateUser, type UserRow } from './users.repository.ts';
 import { getUserObject } from './load-user.ts';
 

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, schema, type Executor } from '@traffic/db';
-import { websiteJson, type WebsiteSource } from '../websites/website-fields.ts';
-import { packageJson, type PackageSource } from '../catalogue/package-fields.ts';
-import { activationJson, type ActivationJson } from '../payments/activation-fields.ts';
+import { websiteJson, type WebsiteSource, activationJson, type ActivationJson } from '../shapes/index.ts';
+import { packageJson, type PackageSource } from '../catalogue/index.ts';
 
 const { users } = schema;
 
@@ -26,7 +25,7 @@ export interface UserViewRow {
   subscriptions: { type: string; expiresAt: string; package: PackageSource }[];
 }
 
-/** A website as the user object's JSON carries it: the website field list (websites/website-fields.ts), owner aside. */
+/** A website as the user object's JSON carries it: the website field list (shapes/website-fields.ts), owner aside. */
 export type WebsiteJson = Omit<WebsiteSource, 'ownerEmail' | 'ownerUsername'>;
 
 /**

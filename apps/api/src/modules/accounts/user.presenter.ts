@@ -1,8 +1,7 @@
 import { PACKAGE_TYPES, computeCapacity, type PackageType, type User } from '@traffic/shared';
 import type { UserViewRow } from './user-view.repository.ts';
-import { presentPackage } from '../catalogue/catalogue.presenter.ts';
-import { presentWebsite } from '../websites/website.presenter.ts';
-import { presentActivation } from '../payments/activation.presenter.ts';
+import { presentPackage } from '../catalogue/index.ts';
+import { presentWebsite, presentActivation } from '../shapes/index.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@traffic/db';
 import type { PackageType } from '@traffic/shared';
-import { websiteJson, type WebsiteSource } from '../websites/website-fields.ts';
+import { websiteJson, type WebsiteSource } from '../shapes/index.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { userContains } from '../../lib/user-search.ts';
 

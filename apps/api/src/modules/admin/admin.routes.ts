@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { adminApi as api, supportApi } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { auditSource } from '../audit/audit-source.ts';
+import { auditSource } from '../audit/index.ts';
 import { countUsers, countWebsites, expiringUsers, latestWebsites } from './dashboard.ts';
 import { listUsers } from './list-users.ts';
 import { customerOverview } from './customer-overview.ts';
 import { dismissJob, failedJobs, retryJob } from './failed-jobs.ts';
 import { searchUsers } from './search-users.ts';
 import { sendNotification } from './send-notification.ts';
-import { sendSupportRequest } from '../support/send-support-request.ts';
+import { sendSupportRequest } from '../support/index.ts';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;

@@ -1,8 +1,8 @@
 import { USER_STATUSES, type CustomerOverview, type UserStatus } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import { listOpenSessions } from '../accounts/sessions.repository.ts';
-import { billingTypesOf } from '../billing/billing-overview.ts';
+import { listOpenSessions } from '../accounts/index.ts';
+import { billingTypesOf } from '../billing/index.ts';
 import { findCustomer, runningAddons, websitesWithDelivery } from './customer.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -1,6 +1,6 @@
 import { EXPIRY_WARNING_DAYS, LATEST_WEBSITES_COUNT, type Website } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
-import { presentWebsite } from '../websites/website.presenter.ts';
+import { presentWebsite } from '../shapes/index.ts';
 import * as admin from './admin.repository.ts';
 
 /** GET admin/users: the number of customer accounts. */

@@ -2,7 +2,7 @@ import type { DismissJobResult, FailedJobsPage, RetryJobResult } from '@traffic/
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { dismissFailedJob, listFailedJobs, retryFailedJob, type FailedJobRow } from '../../jobs/job-queue.ts';
-import { audit, type AuditSource } from '../audit/audit-source.ts';
+import { audit, type AuditSource } from '../audit/index.ts';
 import { lockFailedJob } from './admin.repository.ts';
 
 /** What each kind of job was for, in words an operator reads, from its payload. */

@@ -1,7 +1,7 @@
 import { MSG } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import { audit, type AuditSource } from '../audit/audit-source.ts';
+import { audit, type AuditSource } from '../audit/index.ts';
 import { notifyAllCustomers, notifyUsers } from './admin.repository.ts';
 
 /**

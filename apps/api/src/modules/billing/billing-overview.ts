@@ -9,10 +9,8 @@ import {
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { findSubscription, findOrder, lockUser } from '../payments/orders.repository.ts';
-import { isRecurring, stopRenewals } from '../payments/renewals.ts';
+import { findSubscription, findOrder, lockUser, isRecurring, stopRenewals, emailDate, queueBillingEmail } from '../payments/index.ts';
 import { findReminderSetting, setReminderSetting, subscriptionsWithOrders, type SubscriptionBillingRow } from './billing.repository.ts';
-import { emailDate, queueBillingEmail } from './billing-emails.ts';
 
 const GATEWAYS: Record<string, BillingGateway> = { payhere: 'card', paypal: 'paypal', grant: 'grant' };
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
-import { emailDate, GATEWAY_NAMES, queueBillingEmail } from './billing-emails.ts';
+import { emailDate, GATEWAY_NAMES, queueBillingEmail } from '../payments/index.ts';
 import { dueReminders, markReminded } from './billing.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -134,18 +134,6 @@ export async function setReminderSetting(db: Executor, userId: number, enabled: 
   await db.update(users).set({ billingReminders: enabled, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Whom a billing e-mail goes to, and whether they take reminders. */
-export async function findMailRecipient(
-  db: Executor,
-  userId: number,
-): Promise<{ email: string; firstName: string; username: string; reminders: boolean } | undefined> {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, username: users.username, reminders: users.billingReminders })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
 export interface DueReminderRow {
   id: number;
   user_id: number;

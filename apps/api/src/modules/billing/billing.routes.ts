@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { billingApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { auditSource } from '../audit/audit-source.ts';
+import { auditSource } from '../audit/index.ts';
 import { billingOverview, billingReminders, cancelRenewal, setBillingReminders } from './billing-overview.ts';
 import { billingHistory, receiptPdf } from './billing-history.ts';
-import { packageChangePreview } from '../websites/package-change-preview.ts';
+import { packageChangePreview } from '../websites/index.ts';
 import { listPayments, refundPayment, type Gateways } from './refund-payment.ts';
 
 /** The customer's /billing page (packages and renewals, history, receipts) and the admin's Payments screen. */

@@ -7,7 +7,7 @@ import type { TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { payWithSandboxCard } from '../../test-support/payhere-sandbox.ts';
 import { createWebsite } from '../../test-support/websites.ts';
-import { approvedOrder, capturePaypal, loadUser } from '../payments/paypal-test-server.ts';
+import { approvedOrder, capturePaypal, loadUser } from '../payments/paypal/paypal-test-server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

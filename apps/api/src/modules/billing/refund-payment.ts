@@ -2,13 +2,16 @@ import { REFUND_WINDOW_DAYS, type AdminPaymentRow, type AdminPayments } from '@t
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { audit, type AuditSource } from '../audit/audit-source.ts';
-import { revokeOrder, revokeRenewal } from '../payments/grant-order.ts';
-import { recordPaymentEvent } from '../payments/orders.repository.ts';
-import type { PayhereApi } from '../payments/payhere-api.ts';
-import { chargesOf } from '../payments/payhere-charges.ts';
-import type { PaypalClient } from '../payments/paypal-client.ts';
-import { queueBillingEmail } from './billing-emails.ts';
+import { audit, type AuditSource } from '../audit/index.ts';
+import {
+  revokeOrder,
+  revokeRenewal,
+  recordPaymentEvent,
+  type PayhereApi,
+  chargesOf,
+  type PaypalClient,
+  queueBillingEmail,
+} from '../payments/index.ts';
 import {
   dropRefundClaim,
   findPayment,

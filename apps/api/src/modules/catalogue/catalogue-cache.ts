@@ -1,5 +1,6 @@
 import type { Db } from '@traffic/db';
 import type { PgListener } from '../../lib/pg-listener.ts';
+import type { CatalogueReader, CatalogueSnapshot } from '../../core/context.ts';
 import { sql } from 'drizzle-orm';
 import { findActiveAddons, findActivePackages } from './catalogue.repository.ts';
 import { presentAddon, presentPackage } from './catalogue.presenter.ts';
@@ -8,17 +9,11 @@ const CHANNEL = 'catalogue_changed';
 /** A safety net only: changes normally reach every process at once through NOTIFY. */
 const MAX_AGE_MS = 60_000;
 
-export interface CatalogueSnapshot {
-  packages: string;
-  hits: string;
-  slots: string;
-}
-
 /**
  * The catalogue, serialised once and served from memory (it is read on every page, written rarely).
  * A write invalidates it here and, through PostgreSQL NOTIFY, in every other server process.
  */
-export class CatalogueCache {
+export class CatalogueCache implements CatalogueReader {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
   private loadedAt = 0;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogueApi as api } from '@traffic/shared/contract';
 import { route } from '../../http/endpoint-route.ts';
 import { sendJson } from '../../http/send-json.ts';
-import { auditSource } from '../audit/audit-source.ts';
+import { auditSource } from '../audit/index.ts';
 import {
   catalogueHolders,
   createAddon,

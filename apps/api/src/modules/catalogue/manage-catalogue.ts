@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import { audit, type AuditSource, type AuditTarget } from '../audit/audit-source.ts';
+import { audit, type AuditSource, type AuditTarget } from '../audit/index.ts';
 import {
   currentHolders,
   findAddon,

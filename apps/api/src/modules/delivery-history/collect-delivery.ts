@@ -2,7 +2,7 @@ import type { AppContext } from '../../core/context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
-import { SITE_GET_MAX_LIMIT, type NinehitsClient } from '../delivery/ninehits-client.ts';
+import { SITE_GET_MAX_LIMIT, type NinehitsClient } from '../delivery/index.ts';
 import { addCampaignTotals, collectionPending, recordPoints } from './delivery-history.repository.ts';
 
 export const DELIVERY_COLLECT_JOB = 'delivery-collect';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@traffic/db';
+import { jobPending } from '../../jobs/job-queue.ts';
 
 /** One campaign of a siteGet page: its id at 9Hits and its confirmed total now. */
 export interface CampaignTotal {
@@ -119,10 +120,7 @@ export async function lastReadAtForType(db: Executor, userId: number, type: stri
 }
 
 /** Whether a collection run is queued or running (the next one waits for it). */
-export async function collectionPending(db: Executor, kind: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from jobs where kind = ${kind} and done_at is null and failed_at is null limit 1`);
-  return rows.length > 0;
-}
+export const collectionPending = jobPending;
 
 /** When the customer's first website of a type still listed was added; undefined without one. */
 export async function firstWebsiteAddedAt(db: Executor, userId: number, type: string): Promise<Date | undefined> {

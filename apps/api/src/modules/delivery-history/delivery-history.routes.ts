@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deliveryApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { businessStats } from '../admin/business-stats.ts';
+import { businessStats } from './business-stats.ts';
 import { typeHistory, typeMonths, websiteHistory, websiteMonths } from './delivery-history.ts';
 
 /** Delivered hits per day (a website's chart, Home's stacked chart) and the admin's picture of the business. */

@@ -2,7 +2,7 @@ import type { PackageType } from '@traffic/shared';
 import type { TypeHistory, TypeMonths, WebsiteHistory, WebsiteMonths } from '@traffic/shared/schemas/delivery.schema';
 import type { AppContext } from '../../core/context.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { websiteFor } from '../websites/website-access.ts';
+import { websiteFor } from '../websites/index.ts';
 import {
   firstWebsiteAddedAt,
   lastReadAt,

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
-import type { NinehitsClient } from '../delivery/ninehits-client.ts';
+import type { NinehitsClient } from '../delivery/index.ts';
 import { latestMigrationMillis, migrationsApplied } from '@traffic/db';
 import { pingDatabase, queueCounts } from './health.repository.ts';
 

@@ -3,10 +3,9 @@ import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
-import { findUserByEmail } from '../accounts/users.repository.ts';
-import { getUserObject } from '../accounts/load-user.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { findAddon, findPackage } from '../catalogue/index.ts';
+import { findUserByEmail, getUserObject } from '../accounts/index.ts';
+import { audit, userTarget, type AuditSource } from '../audit/index.ts';
 import {
   deleteActivation,
   findActivation,
@@ -18,7 +17,7 @@ import {
 } from './orders.repository.ts';
 import { grantOrder } from './grant-order.ts';
 import type { Activation } from '@traffic/shared';
-import { presentActivation } from './activation.presenter.ts';
+import { presentActivation } from '../shapes/index.ts';
 
 type ActivationRow = NonNullable<Awaited<ReturnType<typeof findActivationByOrder>>>;
 

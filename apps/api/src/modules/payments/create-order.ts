@@ -3,11 +3,11 @@ import type { AppContext } from '../../core/context.ts';
 import { MSG } from '@traffic/shared/messages';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
-import { findUserByEmail } from '../accounts/users.repository.ts';
+import { findAddon, findPackage } from '../catalogue/index.ts';
+import { findUserByEmail } from '../accounts/index.ts';
 import { insertOrder, lockUser, type OrderRow } from './orders.repository.ts';
 import { assertMayStartCheckout } from './order-limit.ts';
-import { checkoutHash, formatAmount } from './payhere-signature.ts';
+import { checkoutHash, formatAmount } from './payhere/payhere-signature.ts';
 
 /** The catalogue item an order is for, with the price taken from the catalogue (never the browser). */
 export async function priceItem(ctx: AppContext, kind: OrderKind, id: string): Promise<{ name: string; type: string; amount: string }> {

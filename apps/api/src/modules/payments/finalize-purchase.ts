@@ -1,12 +1,12 @@
-import { presentActivation } from './activation.presenter.ts';
+import { presentActivation } from '../shapes/index.ts';
 import type { Activation, User } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { getUserObject } from '../accounts/load-user.ts';
+import { getUserObject } from '../accounts/index.ts';
 import { findActivationByOrder, findLatestOrderForItem, findOrder, type OrderKind, type OrderRow } from './orders.repository.ts';
 import { grantOrder } from './grant-order.ts';
-import { enqueuePayhereCharges } from './payhere-charges.ts';
+import { enqueuePayhereCharges } from './payhere/payhere-charges.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,12 +1,12 @@
 import type { Executor } from '@traffic/db';
-import { updateUser } from '../accounts/users.repository.ts';
+import { updateUser } from '../accounts/index.ts';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { addMonths } from '../../lib/dates.ts';
-import { findAddon, findPackage } from '../catalogue/catalogue.repository.ts';
-import { enqueueReconcile } from '../websites/reconcile-capacity.ts';
-import { emailDate, GATEWAY_NAMES, queueBillingEmail } from '../billing/billing-emails.ts';
-import { enqueueSubscriptionSync } from './payhere-subscriptions.ts';
+import { findAddon, findPackage } from '../catalogue/index.ts';
+import { enqueueReconcile } from '../websites/index.ts';
+import { emailDate, GATEWAY_NAMES, queueBillingEmail } from './billing-emails.ts';
+import { enqueueSubscriptionSync } from './payhere/payhere-subscriptions.ts';
 import { isRecurring, stopRenewals } from './renewals.ts';
 import {
   deleteActivation,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, like, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
-import { activationJson, type ActivationJson } from './activation-fields.ts';
+import { activationJson, type ActivationJson } from '../shapes/index.ts';
 import { userContains } from '../../lib/user-search.ts';
 
 const { orders, paymentEvents, subscriptions, activatedAddons, users, paypalPlans } = schema;

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../core/context.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { recurringOrdersEndingBetween } from './orders.repository.ts';
-import { enqueuePayhereCharges } from './payhere-charges.ts';
-import { enqueuePaypalSubscriptionSync } from './paypal-subscriptions.ts';
+import { enqueuePayhereCharges } from './payhere/payhere-charges.ts';
+import { enqueuePaypalSubscriptionSync } from './paypal/paypal-subscriptions.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -16,7 +16,7 @@ import {
   deleteOldUnpaidOrders,
   rollUpDeliveryDays,
 } from './retention.repository.ts';
-import { deleteExpiredDataExports } from '../your-data/data-export.repository.ts';
+import { deleteExpiredDataExports } from '../your-data/index.ts';
 
 export const CLEAN_UP_JOB = 'clean-up';
 /** Rows per statement: each batch is a short transaction of its own. */

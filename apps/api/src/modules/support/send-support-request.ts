@@ -1,7 +1,7 @@
 import { insertSupportRequest } from './support.repository.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { queueEmail } from '../mail/queue-email.ts';
+import { queueEmail } from '../mail/index.ts';
 
 /**
  * POST support: stored, and mailed to SUPPORT_EMAIL with the customer's address as reply-to, in one

@@ -10,11 +10,9 @@ import type { Executor } from '@traffic/db';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { audit, type AuditSource, type AuditTarget } from '../audit/audit-source.ts';
-import { queueEmail } from '../mail/queue-email.ts';
-import { checkBehindSession } from '../accounts/session-checks.ts';
-import { verifyPassword } from '../../lib/password.ts';
-import { checkSecondFactor } from '../accounts/two-factor.ts';
+import { audit, type AuditSource, type AuditTarget } from '../audit/index.ts';
+import { queueEmail } from '../mail/index.ts';
+import { checkBehindSession, reauthenticate } from '../accounts/index.ts';
 import {
   countLiveAccessTokens,
   deleteAccessTokensOf,
@@ -83,15 +81,14 @@ export async function createAccessToken(
       if ((await countLiveAccessTokens(tx, user.id, now)) >= ACCESS_TOKEN_LIMIT)
         throw new AppError('CONFLICT', `An account can have ${ACCESS_TOKEN_LIMIT} access tokens. Revoke one before creating another.`);
       // The password first, then the code: both count against this session when wrong.
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        wrong = wrongPassword;
+      const codeMessage = 'Enter the 6-digit code from your authenticator app';
+      const answer = await reauthenticate(ctx, tx, user, input, {
+        missingCode: () => new AppError('VALIDATION', codeMessage, { code: codeMessage }),
+        recoveryCodes: false,
+      });
+      if (answer !== 'ok') {
+        if (answer === 'wrong password') wrong = wrongPassword;
         return null;
-      }
-      if (user.totpEnabledAt) {
-        const codeMessage = 'Enter the 6-digit code from your authenticator app';
-        if (!input.code) throw new AppError('VALIDATION', codeMessage, { code: codeMessage });
-        // A wrong code counts against this session, as every check behind a session does.
-        if ((await checkSecondFactor(ctx, tx, user, input.code)) !== 'code') return null;
       }
       const name = input.name.trim();
       const row = await insertAccessToken(tx, {

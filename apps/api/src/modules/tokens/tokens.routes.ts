@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { securityApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { auditSource } from '../audit/audit-source.ts';
-import { SECURITY_ROUTE_LIMITS } from '../accounts/security.routes.ts';
+import { auditSource } from '../audit/index.ts';
+import { SECURITY_ROUTE_LIMITS } from '../accounts/index.ts';
 import { accessTokensOf, createAccessToken, revokeAccessToken } from './access-tokens.ts';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

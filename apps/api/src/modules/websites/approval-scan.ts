@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
-import { NinehitsError, type NinehitsClient } from '../delivery/ninehits-client.ts';
+import { NinehitsError, type NinehitsClient } from '../delivery/index.ts';
 import { storeNinehitsState, unapprovedCampaigns } from './delivery.repository.ts';
 
 /** Campaigns asked about per run: a bounded number of 9Hits calls per minute, however many wait. */

@@ -1,11 +1,16 @@
 import type { AppContext } from '../../core/context.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { enqueueJob, jobPending } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { readOneTimeTask, saveOneTimeTask } from '../../jobs/one-time-tasks.repository.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
-import { campaignTitle, legacyTitleSite } from '../delivery/campaign.ts';
-import { NinehitsError, SITE_GET_MAX_LIMIT, type CampaignRead, type NinehitsClient } from '../delivery/ninehits-client.ts';
-import { collectionPending } from '../delivery-history/delivery-history.repository.ts';
+import {
+  campaignTitle,
+  legacyTitleSite,
+  NinehitsError,
+  SITE_GET_MAX_LIMIT,
+  type CampaignRead,
+  type NinehitsClient,
+} from '../delivery/index.ts';
 import { campaignKeysOf } from './delivery.repository.ts';
 
 export const CAMPAIGN_TITLES_JOB = 'ninehits-titles';
@@ -41,7 +46,7 @@ export function campaignTitlesTask(ctx: AppContext): PeriodicTask {
     everyMs: 10 * 60_000,
     async run() {
       if ((await readOneTimeTask(ctx.db, CAMPAIGN_TITLES_TASK)).finishedAt) return;
-      if (await collectionPending(ctx.db, CAMPAIGN_TITLES_JOB)) return;
+      if (await jobPending(ctx.db, CAMPAIGN_TITLES_JOB)) return;
       await enqueueJob(ctx.db, CAMPAIGN_TITLES_JOB, { slice: 0 }, { dedupeKey: `${CAMPAIGN_TITLES_JOB}:0` });
       ctx.jobs.kick();
     },

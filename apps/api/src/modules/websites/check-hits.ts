@@ -2,7 +2,7 @@ import type { ConfirmedHits } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { NinehitsError, type NinehitsClient } from '../delivery/ninehits-client.ts';
+import { NinehitsError, type NinehitsClient } from '../delivery/index.ts';
 import { storeNinehitsState } from './delivery.repository.ts';
 import { websiteFor } from './website-access.ts';
 

@@ -2,8 +2,7 @@ import type { Executor } from '@traffic/db';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
-import { campaignTitle, toCampaign } from '../delivery/campaign.ts';
-import { NinehitsError, type NinehitsClient } from '../delivery/ninehits-client.ts';
+import { campaignTitle, toCampaign, NinehitsError, type NinehitsClient } from '../delivery/index.ts';
 import { forgetCampaign, paidPeriodEnd, storeNinehitsState } from './delivery.repository.ts';
 import { findWebsite, markSynced, storeKey } from './websites.repository.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import { isAdmin, type AuthUser } from '../../core/auth-user.ts';
-import { presentWebsite } from './website.presenter.ts';
+import { presentWebsite } from '../shapes/index.ts';
 import { assertMayEdit, websiteFor } from './website-access.ts';
 import {
   capacityOf,
@@ -24,7 +24,7 @@ import {
   type WebsiteWithLocations,
 } from './websites.repository.ts';
 import { NINEHITS_DELETE_JOB, enqueueWebsiteSync } from './delivery-jobs.ts';
-import { actsForAnother, audit, changedFields, userTarget, type AuditSource } from '../audit/audit-source.ts';
+import { actsForAnother, audit, changedFields, userTarget, type AuditSource } from '../audit/index.ts';
 
 /** What an audit record keeps of a website (an administrator's change to a customer's). */
 function websiteState(site: Omit<WebsiteWithLocations, 'ownerEmail' | 'ownerUsername'>): Record<string, unknown> {

@@ -2,7 +2,7 @@ import type { PackageChange } from '@traffic/shared';
 import type { AppContext } from '../../core/context.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { findPackage } from '../catalogue/catalogue.repository.ts';
+import { findPackage } from '../catalogue/index.ts';
 import { websitesToPause } from './capacity-rule.ts';
 import { capacityOf, websitesOfUser } from './websites.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Executor } from '@traffic/db';
-import { insertNotification } from '../accounts/users.repository.ts';
+import { insertNotification } from '../accounts/index.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';

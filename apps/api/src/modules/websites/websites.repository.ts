@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, queryRows, schema, type Db, type Executor } from '@traffic/db';
 import { computeCapacity, type CapacityStats } from '@traffic/shared';
-import { websiteCountryCodes } from './website-fields.ts';
+import { websiteCountryCodes } from '../shapes/index.ts';
 
 const { websites, websiteLocations, users } = schema;
 export type WebsiteRow = typeof websites.$inferSelect;

@@ -3,8 +3,8 @@ import { MSG } from '@traffic/shared';
 import { websitesApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { auditSource } from '../audit/audit-source.ts';
-import type { NinehitsClient } from '../delivery/ninehits-client.ts';
+import { auditSource } from '../audit/index.ts';
+import type { NinehitsClient } from '../delivery/index.ts';
 import { checkHits } from './check-hits.ts';
 import {
   createWebsite,

@@ -4,9 +4,9 @@ import { AppError } from '../../core/app-error.ts';
 import type { AuthUser } from '../../core/auth-user.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { audit, userTarget, type AuditSource } from '../audit/audit-source.ts';
-import { findUserForUpdate } from '../accounts/users.repository.ts';
-import { queueEmail } from '../mail/queue-email.ts';
+import { audit, userTarget, type AuditSource } from '../audit/index.ts';
+import { findUserForUpdate } from '../accounts/index.ts';
+import { queueEmail } from '../mail/index.ts';
 import {
   countDataExportsSince,
   estimateExportRows,

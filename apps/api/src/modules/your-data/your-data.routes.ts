@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { yourDataApi as api } from '@traffic/shared/contract';
 import { currentUser } from '../../http/auth.ts';
 import { route } from '../../http/endpoint-route.ts';
-import { auditSource } from '../audit/audit-source.ts';
-import { closeCustomerAccount, closeOwnAccount } from '../accounts/close-account.ts';
+import { auditSource } from '../audit/index.ts';
+import { closeCustomerAccount, closeOwnAccount } from './close-account.ts';
 import { dataExportStatus, downloadDataExport, requestDataExport } from './data-export.ts';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

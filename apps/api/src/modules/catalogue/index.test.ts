@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import * as surface from './index.ts';
+import { presentPackage } from './index.ts';
+
+/** The public surface of catalogue (index.ts): what the modules above may use of it (docs/architecture.md, "Module order"). */
+describe('catalogue/index.ts', () => {
+  it('offers exactly this', () => {
+    expect(Object.keys(surface).sort()).toEqual(['findAddon', 'findPackage', 'packageJson', 'presentPackage']);
+  });
+
+  it('presents a package with its wire names', () => {
+    const row = { id: 1, name: 'Basic', price: '9.99', description: 'd', type: 'traffic', hitsPerDay: 500, slots: 2 };
+    expect(presentPackage(row as Parameters<typeof presentPackage>[0])).toEqual({
+      id: 1,
+      name: 'Basic',
+      price: '9.99',
+      description: 'd',
+      type: 'traffic',
+      hits_per_day: 500,
+      slots: 2,
+    });
+  });
+});
