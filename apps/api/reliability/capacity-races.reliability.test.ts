@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../src/test-support/test-app.ts';
 import { customerWithPackage, type Session } from '../src/test-support/accounts.ts';
 import { createWebsite, statsOf, websiteBody } from '../src/test-support/websites.ts';
+import { useTestApp } from '../src/test-support/use-test-app.ts';
 
 /**
  * docs/product.md section 10, "Subscriptions, add-ons, capacity": creating or editing a website that would make the
@@ -12,12 +12,7 @@ import { createWebsite, statsOf, websiteBody } from '../src/test-support/website
  * PostgreSQL database; the requests below are all in flight at once.
  */
 describe('capacity under concurrent website writes (PostgreSQL)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   const storedSites = (session: Session) =>
     queryRows<{ id: number; daily_hit_limit: number }>(

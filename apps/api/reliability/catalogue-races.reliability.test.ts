@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../src/test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../src/test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../src/test-support/payments.ts';
 import { statsOf } from '../src/test-support/websites.ts';
 import { addMonths } from '../src/lib/dates.ts';
 import { inParallel } from './support/wait.ts';
+import { useTestApp } from '../src/test-support/use-test-app.ts';
 
 /** When a price was in force: from the start of the edit that set it to the end of the edit that replaced it. */
 interface PriceVersion {
@@ -21,14 +21,11 @@ interface PriceVersion {
  * the order was created, grant exactly once, and leave a consistent subscription.
  */
 describe('catalogue edits racing purchases (PostgreSQL)', () => {
-  let t: TestApp;
   let admin: Session;
+  const t = useTestApp({}, 'once');
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
     admin = await loginAdmin(t.app);
   });
-  afterAll(() => t?.close());
 
   const editPackage = (price: string, hits: number) =>
     t.app.inject({

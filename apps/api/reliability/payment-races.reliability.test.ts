@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../src/test-support/test-app.ts';
 import { registerCustomer, type Session } from '../src/test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../src/test-support/payments.ts';
 import { addMonths } from '../src/lib/dates.ts';
+import { useTestApp } from '../src/test-support/use-test-app.ts';
 
 /**
  * docs/product.md section 10, "Payments": each order grants once, however often and however concurrently it is
  * reported or finalized. In-process app on its own PostgreSQL database; requests race for real.
  */
 describe('payments under concurrency (PostgreSQL)', () => {
-  let t: TestApp;
   let buyer: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app);
   });
-  afterAll(() => t?.close());
 
   const addPackage = (payload: object) => t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: buyer.headers, payload });
   const order = async (id: string) =>

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { registerCustomer, customerWithPackage } from '../test-support/accounts.ts';
 import { createWebsite } from '../test-support/websites.ts';
+import { useTestApp, useListeningTestApp } from '../test-support/use-test-app.ts';
 
 /** GET /metrics (Prometheus text) and GET /api/health, as an operator reads them. */
 describe('metrics and health', () => {
-  let t: TestApp & { baseUrl: string };
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useListeningTestApp({}, 'never');
 
   const scrape = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
@@ -71,11 +66,7 @@ describe('metrics and health', () => {
 });
 
 describe('metrics behind a token', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: 'a-long-scrape-token-0123' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ METRICS_TOKEN: 'a-long-scrape-token-0123' }, 'never');
 
   it('asks every caller, this machine included, for the bearer token', async () => {
     await registerCustomer(t.app);

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '@traffic/shared/contract';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
 import { CUSTOMER_API_TAG } from '../http/endpoint-route.ts';
 import { buildFixtures, type Fixtures } from './matrix-fixtures.ts';
 import { PROBES } from './matrix-probes.ts';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 const SCOPES = ['read', 'write'] as const;
 
@@ -15,16 +14,13 @@ const SCOPES = ['read', 'write'] as const;
  * token may call answers as it answers A's session. Public routes ignore the token.
  */
 describe('authorization matrix: personal access tokens', () => {
-  let t: TestApp;
   let f: Fixtures;
   const tokens: Record<(typeof SCOPES)[number], string> = { read: '', write: '' };
+  const t = useListeningTestApp({}, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp();
-    await t.reset();
     f = await buildFixtures(t.app);
     for (const scope of SCOPES) tokens[scope] = (await f.fresh.accessTokenOfA(scope)).token;
   });
-  afterAll(() => t.close());
 
   it('declares token access only on customer routes, never on admin, security or checkout routes', () => {
     const problems: string[] = [];

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '@traffic/shared/contract';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
 import { ACTORS, buildFixtures, headersFor, type Fixtures } from './matrix-fixtures.ts';
 import { PROBES } from './matrix-probes.ts';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Every API route × {visitor, customer, another customer, admin}, generated from the route
  * registry: the server enforces each rule whatever the UI shows.
  */
 describe('authorization matrix', () => {
-  let t: TestApp;
   let f: Fixtures;
+  const t = useListeningTestApp({}, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp();
-    await t.reset();
     f = await buildFixtures(t.app);
   });
-  afterAll(() => t.close());
 
   it('has a probe for every registered route, and none for a route that does not exist', () => {
     const registered = t.app.routeRegistry.map((r) => `${r.method} ${r.url}`);

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { ACCESS_TOKEN_PREFIX } from '@traffic/shared';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
 import type { RegisteredRoute } from '../http/route-auth.ts';
 import { buildFixtures, type Fixtures } from './matrix-fixtures.ts';
 import { bodiesFor } from './fuzz-arbitraries.ts';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const FUZZ_TIMEOUT = 180_000;
@@ -28,17 +27,14 @@ const fakeToken = (real: string) =>
  * read-and-write token to the Customer API's changes never answer 5xx nor write when rejected.
  */
 describe('bad input with personal access tokens', () => {
-  let t: TestApp;
   let f: Fixtures;
   let write = '';
   let address = 0;
+  const t = useListeningTestApp({ ACCESS_TOKEN_CALLS_PER_MINUTE: '100000' }, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp({ ACCESS_TOKEN_CALLS_PER_MINUTE: '100000' });
-    await t.reset();
     f = await buildFixtures(t.app);
     write = (await f.fresh.accessTokenOfA('write')).token;
   });
-  afterAll(() => t.close());
 
   async function fingerprint(): Promise<string> {
     const tables = await queryRows<{ tablename: string }>(

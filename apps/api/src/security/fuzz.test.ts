@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
 import type { RegisteredRoute } from '../http/route-auth.ts';
 import { buildFixtures, type Fixtures } from './matrix-fixtures.ts';
 import { bodiesFor, pathValue, RAW_BODIES } from './fuzz-arbitraries.ts';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 /** Hundreds of requests per test on a 2-core machine, beside other test files. */
@@ -15,16 +14,13 @@ const FUZZ_TIMEOUT = 180_000;
 const VALIDATION_CODES = new Set(['VALIDATION', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
 
 describe('bad input on every endpoint', () => {
-  let t: TestApp;
   let f: Fixtures;
   let address = 0;
   const statuses = new Set<number>();
+  const t = useListeningTestApp({}, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp();
-    await t.reset();
     f = await buildFixtures(t.app);
   });
-  afterAll(() => t.close());
 
   /** One fingerprint of every table's content, in one query. */
   async function fingerprint(): Promise<string> {

@@ -1,3 +1,4 @@
+import { allEndpoints, pathOf, type EndpointMeta } from '@traffic/shared/contract';
 import { headersFor, type Fixtures, type Probe } from './matrix-fixtures.ts';
 import { TEST_ADMIN } from '../test-support/test-app.ts';
 
@@ -20,14 +21,70 @@ let n = 0;
 
 const PUBLIC_OK: Probe['expect'] = [200, 200, 200, 200];
 const ADMIN_ONLY = (ok: number): Probe['expect'] => [401, 403, 403, ok];
+/** Routes about the caller's own things: every signed-in actor gets them, a visitor is refused. */
+const SIGNED_IN = (ok: number): Probe['expect'] => [401, ok, ok, ok];
 /** Routes about customer A's own things: B is another customer. */
 const OWNER = (ok: number, other = 403): Probe['expect'] => [401, ok, other, ok];
 
 /**
+ * The value of each path parameter, one fixture per resource, keyed by the resource (the path
+ * segment before the parameter, without a plural s) and the parameter: `/website/:id/hits` and
+ * `/websites/:id/notes` both take customer A's website. `owned`: the thing is customer A's, so
+ * customer B is refused (403) where the entry's rule is 'user'.
+ */
+const PATH_FIXTURES: Record<string, { value: (f: Fixtures) => string | number; owned?: true }> = {
+  'website/:id': { value: (f) => f.siteId, owned: true },
+  'package/:id': { value: () => 'pkgBasic' },
+  'additional-hit/:id': { value: () => '1000Hits' },
+  'additional-slot/:id': { value: () => '10Slots' },
+  'customer/:id': { value: (f) => f.a.user.id },
+  'change/:id': { value: () => 'pkgBasic' },
+  // Each customer sees only their own websites' days: a stranger answers 200 with none of the owner's.
+  'delivery/:type': { value: () => 'normal' },
+  'all-user/:type': { value: () => 'seo' },
+};
+
+/**
+ * The probe an entry says by itself: a GET changes nothing and sends no body, so its request is
+ * its path with each parameter's fixture, and what each actor gets follows from its rule (200 to
+ * whoever the rule lets in, 401 to a visitor, 403 to a customer on an admin route or on customer
+ * A's thing).
+ */
+function derivedProbe(entry: EndpointMeta): Probe {
+  const params = [...entry.path.matchAll(/([^/]+)\/:(\w+)/g)].map(([, segment, name]) => {
+    const key = `${segment!.replace(/s$/, '')}/:${name}`;
+    const missing = () => {
+      throw new Error(`${entry.method} ${entry.path}: add a fixture for '${key}' to PATH_FIXTURES (matrix-probes.ts)`);
+    };
+    return { name: name!, fixture: PATH_FIXTURES[key] ?? { value: missing } };
+  });
+  const owned = params.some((p) => p.fixture.owned);
+  const expect = { public: PUBLIC_OK, admin: ADMIN_ONLY(200), user: owned ? OWNER(200) : SIGNED_IN(200) }[entry.auth];
+  return {
+    request: (f) => ({ url: `/api${pathOf(entry.path, Object.fromEntries(params.map((p) => [p.name, p.fixture.value(f)])))}` }),
+    expect,
+  };
+}
+
+const DERIVED: Record<string, Probe> = Object.fromEntries(
+  allEndpoints()
+    .filter((entry) => entry.method === 'GET')
+    .map((entry) => [`GET /api${entry.path}`, derivedProbe(entry)]),
+);
+
+/**
  * One probe per API route: what each of visitor, customer A, customer B and admin gets. The matrix
- * test fails for any registered route missing here, so a new route cannot ship without a rule.
+ * test fails for any registered route without one, so a new route cannot ship without a rule.
+ *
+ * A GET's probe is derived from its registry entry (DERIVED). The probes written here are the
+ * routes an entry cannot describe: a body that passes validation, a query the route requires, the
+ * state the call needs (a fresh resource, a paid order) or an answer other than the rule's (404 to
+ * whoever does not own the thing, a refusal for capacity); and the API documentation's routes,
+ * which are not in the registry.
  */
 export const PROBES: Record<string, Probe> = {
+  ...DERIVED,
+  // The API documentation (the swagger plugin's routes, not the registry's).
   'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: PUBLIC_OK },
   'GET /api/docs/json': { request: () => ({ url: '/api/docs/json' }), expect: PUBLIC_OK },
   'GET /api/docs/yaml': { request: () => ({ url: '/api/docs/yaml' }), expect: PUBLIC_OK },
@@ -35,13 +92,6 @@ export const PROBES: Record<string, Probe> = {
   'GET /api/docs/static/index.html': { request: () => ({ url: '/api/docs/static/index.html' }), expect: [302, 302, 302, 302] },
   'GET /api/docs/static/swagger-initializer.js': { request: () => ({ url: '/api/docs/static/swagger-initializer.js' }), expect: PUBLIC_OK },
   'GET /api/docs/static/*': { request: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: PUBLIC_OK },
-  'GET /api/health': { request: () => ({ url: '/api/health' }), expect: PUBLIC_OK },
-  'GET /api/health/live': { request: () => ({ url: '/api/health/live' }), expect: PUBLIC_OK },
-  'GET /api/health/ready': { request: () => ({ url: '/api/health/ready' }), expect: PUBLIC_OK },
-  'GET /api/config': { request: () => ({ url: '/api/config' }), expect: PUBLIC_OK },
-  'GET /api/packages': { request: () => ({ url: '/api/packages' }), expect: PUBLIC_OK },
-  'GET /api/additional-hits': { request: () => ({ url: '/api/additional-hits' }), expect: PUBLIC_OK },
-  'GET /api/additional-slots': { request: () => ({ url: '/api/additional-slots' }), expect: PUBLIC_OK },
 
   'POST /api/packages': {
     request: () => ({ url: '/api/packages', payload: { name: `New ${++n}`, price: 5, hits_per_day: 100, slots: 1 } }),
@@ -81,9 +131,6 @@ export const PROBES: Record<string, Probe> = {
     }),
     expect: ADMIN_ONLY(200),
   },
-  'GET /api/packages/:id/holders': { request: () => ({ url: '/api/packages/pkgBasic/holders' }), expect: ADMIN_ONLY(200) },
-  'GET /api/additional-hits/:id/holders': { request: () => ({ url: '/api/additional-hits/1000Hits/holders' }), expect: ADMIN_ONLY(200) },
-  'GET /api/additional-slots/:id/holders': { request: () => ({ url: '/api/additional-slots/10Slots/holders' }), expect: ADMIN_ONLY(200) },
   'DELETE /api/additional-slots/:id': {
     request: async (f) => ({ url: `/api/additional-slots/${await f.fresh.addon('slots')}` }),
     expect: ADMIN_ONLY(200),
@@ -160,7 +207,6 @@ export const PROBES: Record<string, Probe> = {
     request: (f) => ({ url: '/api/users/addPackage', payload: { pkg: 'pkgBasic', email: f.a.user.email, uuid: f.paidPackageOrder } }),
     expect: OWNER(200, 404),
   },
-  'GET /api/admin/activated-addons': { request: () => ({ url: '/api/admin/activated-addons' }), expect: ADMIN_ONLY(200) },
   'POST /api/activated-additional-hits': {
     request: (f) => ({
       url: '/api/activated-additional-hits',
@@ -209,16 +255,11 @@ export const PROBES: Record<string, Probe> = {
     expect: [401, 200, 404, 404],
   },
   // Billing is always the caller's own: nobody reaches another customer's renewal or receipts.
-  'GET /api/billing': { request: () => ({ url: '/api/billing' }), expect: [401, 200, 200, 200] },
-  'GET /api/billing/change/:id': { request: () => ({ url: '/api/billing/change/pkgBasic' }), expect: [401, 200, 200, 200] },
-  'GET /api/billing/history': { request: () => ({ url: '/api/billing/history' }), expect: [401, 200, 200, 200] },
   'POST /api/billing/:type/cancel': { request: () => ({ url: '/api/billing/seo/cancel' }), expect: [401, 404, 404, 404] },
-  'GET /api/billing/reminders': { request: () => ({ url: '/api/billing/reminders' }), expect: [401, 200, 200, 200] },
   'PUT /api/billing/reminders': {
     request: () => ({ url: '/api/billing/reminders', payload: { enabled: true } }),
     expect: [401, 200, 200, 200],
   },
-  'GET /api/admin/payments': { request: () => ({ url: '/api/admin/payments' }), expect: ADMIN_ONLY(200) },
   // A payment that does not exist: the probe refunds nothing, and only an admin gets as far as looking.
   'POST /api/admin/payments/:id/refund': {
     request: () => ({ url: '/api/admin/payments/o-00000000-0000-4000-8000-000000000000/refund', payload: { reason: 'matrix' } }),
@@ -249,24 +290,12 @@ export const PROBES: Record<string, Probe> = {
     request: (f) => ({ url: `/api/website/${f.a.user.id}/websites/ACTIVE` }),
     expect: ADMIN_ONLY(200),
   },
-  'GET /api/website/:id/hits': { request: (f) => ({ url: `/api/website/${f.siteId}/hits` }), expect: OWNER(200) },
-  'GET /api/website/:id/history': { request: (f) => ({ url: `/api/website/${f.siteId}/history?days=7` }), expect: OWNER(200) },
-  'GET /api/website/:id/history/months': {
-    request: (f) => ({ url: `/api/website/${f.siteId}/history/months?months=12` }),
-    expect: OWNER(200),
-  },
-  // Each customer sees only their own websites' days: a stranger answers 200 with none of the owner's.
-  'GET /api/delivery/:type': { request: () => ({ url: '/api/delivery/normal?days=7' }), expect: [401, 200, 200, 200] },
-  'GET /api/delivery/:type/months': { request: () => ({ url: '/api/delivery/normal/months?months=12' }), expect: [401, 200, 200, 200] },
-  'GET /api/admin/business': { request: () => ({ url: '/api/admin/business' }), expect: ADMIN_ONLY(200) },
 
   // A challenge is the only key to the code step; a made-up one is refused whoever sends it.
   'POST /api/users/login/two-factor': {
     request: () => ({ url: '/api/users/login/two-factor', payload: { challenge: 'not-a-challenge', code: '123456' } }),
     expect: [401, 401, 401, 401],
   },
-  'GET /api/websites': { request: () => ({ url: '/api/websites' }), expect: [401, 200, 200, 200] },
-  'GET /api/account/tokens': { request: () => ({ url: '/api/account/tokens' }), expect: [401, 200, 200, 200] },
   // Tokens are for customer accounts: an administrator's is refused.
   'POST /api/account/tokens': {
     request: () => ({
@@ -280,8 +309,6 @@ export const PROBES: Record<string, Probe> = {
     request: async (f) => ({ url: `/api/account/tokens/${(await f.fresh.accessTokenOfA('read')).id}` }),
     expect: [401, 200, 404, 404],
   },
-  'GET /api/account/security': { request: () => ({ url: '/api/account/security' }), expect: [401, 200, 200, 200] },
-  'GET /api/account/events': { request: () => ({ url: '/api/account/events' }), expect: [401, 200, 200, 200] },
   'POST /api/account/two-factor/setup': { request: () => ({ url: '/api/account/two-factor/setup' }), expect: [401, 200, 200, 200] },
   // Each signed-in actor starts an enrolment of its own account first; a wrong code then changes nothing.
   'POST /api/account/two-factor/enable': {
@@ -325,10 +352,8 @@ export const PROBES: Record<string, Probe> = {
     request: async (f) => ({ url: `/api/admin/users/${await f.fresh.twoFactorCustomer()}/two-factor/reset` }),
     expect: ADMIN_ONLY(200),
   },
-  'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit?action=sign_in' }), expect: ADMIN_ONLY(200) },
 
   // Your data: each signed-in actor's own copy; only its owner downloads it (another's is "not found").
-  'GET /api/account/data-export': { request: () => ({ url: '/api/account/data-export' }), expect: [401, 200, 200, 200] },
   'POST /api/account/data-export': { request: () => ({ url: '/api/account/data-export' }), expect: [401, 200, 200, 200] },
   'GET /api/account/data-export/:id/file': {
     request: async (f) => ({ url: `/api/account/data-export/${await f.fresh.exportOfA()}/file` }),
@@ -348,13 +373,6 @@ export const PROBES: Record<string, Probe> = {
     expect: ADMIN_ONLY(200),
   },
 
-  'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: ADMIN_ONLY(200) },
-  'GET /api/admin/websites': { request: () => ({ url: '/api/admin/websites' }), expect: ADMIN_ONLY(200) },
-  'GET /api/admin/expire': { request: () => ({ url: '/api/admin/expire' }), expect: ADMIN_ONLY(200) },
-  'GET /api/admin/latest-websites': { request: () => ({ url: '/api/admin/latest-websites' }), expect: ADMIN_ONLY(200) },
-  'GET /api/admin/ninehits-account': { request: () => ({ url: '/api/admin/ninehits-account' }), expect: ADMIN_ONLY(200) },
-  'GET /api/admin/customers/:id': { request: (f) => ({ url: `/api/admin/customers/${f.a.user.id}` }), expect: ADMIN_ONLY(200) },
-  'GET /api/admin/all-users/:type': { request: () => ({ url: '/api/admin/all-users/seo?size=10' }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/search-users': {
     request: () => ({ url: '/api/admin/search-users', ...form({ filters: JSON.stringify({ search: 'matrix' }) }) }),
     expect: ADMIN_ONLY(200),
@@ -363,7 +381,6 @@ export const PROBES: Record<string, Probe> = {
     request: () => ({ url: '/api/admin/notify/all', ...form({ title: 'Hello', body: 'World' }) }),
     expect: ADMIN_ONLY(200),
   },
-  'GET /api/admin/jobs/failed': { request: () => ({ url: '/api/admin/jobs/failed?size=10' }), expect: ADMIN_ONLY(200) },
   'POST /api/admin/jobs/:id/retry': {
     request: async (f) => ({ url: `/api/admin/jobs/${await f.fresh.failedJob()}/retry` }),
     expect: ADMIN_ONLY(200),

@@ -1,12 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import type { User } from '@traffic/shared';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test-support/test-app.ts';
+import { TEST_ADMIN, type TestApp } from '../test-support/test-app.ts';
 import { customerBody, login, loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
 import { codeAt, enrolTwoFactor } from '../test-support/two-factor.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team: the account-security layer (sessions, TOTP two-factor sign-in, the audit log).
@@ -53,14 +54,9 @@ function harness(get: () => TestApp) {
 }
 
 describe('red team: account security (sessions, two-factor sign-in, audit log)', () => {
-  let t: TestApp;
   let customer: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app);
   });
   const h = harness(() => t);
@@ -646,12 +642,7 @@ describe('red team: account security (sessions, two-factor sign-in, audit log)',
 });
 
 describe('red team: TWO_FACTOR_REQUIRED for administrators (ADMIN_TWO_FACTOR=required)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_TWO_FACTOR: 'required' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp({ ADMIN_TWO_FACTOR: 'required' });
   const h = harness(() => t);
 
   it('refuses the new admin routes (audit log, end sessions) to an admin without two-factor sign-in', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { registerCustomer } from '../test-support/accounts.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red-team findings on accounts, each performed as the attack was described: a stranger finishing
@@ -10,12 +10,7 @@ import { registerCustomer } from '../test-support/accounts.ts';
  * through the sign-in lockout.
  */
 describe('red team: password reset and sign-in lockout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const OWNER = '198.51.100.7';
   const STRANGER = '203.0.113.66';

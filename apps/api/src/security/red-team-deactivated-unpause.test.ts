@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../test-support/accounts.ts';
 import { createWebsite } from '../test-support/websites.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: after the admin's Pause All and Deactivate, the deactivated customer
  * switched the paused websites back on one by one (POST website/{id}/pause toggles).
  */
 describe('red team: a deactivated customer un-pausing websites', () => {
-  let t: TestApp;
   let customer: Session;
   let admin: Session;
   let siteIds: number[];
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
     customer = await customerWithPackage(t.app, 'pkgBasic');
     siteIds = [];

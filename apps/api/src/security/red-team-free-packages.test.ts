@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { customerWithPackage, loginAdmin } from '../test-support/accounts.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /** Red team finding: the admin catalogue accepted a package priced 0, which anyone could then "buy". */
 describe('red team: free catalogue items', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   it('refuses a catalogue price of 0 with a clear message, in the API and in the database', async () => {
     const admin = await loginAdmin(t.app);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isValidWebsiteUrl, MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { customerWithPackage, type Session } from '../test-support/accounts.ts';
 import { createWebsite } from '../test-support/websites.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: internal addresses were accepted as websites and pushed to 9Hits as
@@ -82,14 +82,9 @@ const PUBLIC = [
 ];
 
 describe('red team: internal addresses as websites', () => {
-  let t: TestApp;
   let owner: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     owner = await customerWithPackage(t.app, 'pkgPremium');
   });
 

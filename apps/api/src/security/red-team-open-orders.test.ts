@@ -1,24 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify } from '../test-support/payments.ts';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: one customer started 500 checkouts in 2 s and every one created an
  * order (each PayPal one also an order at PayPal).
  */
 describe('red team: open orders', () => {
-  let t: TestApp;
   let buyer: Session;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useListeningTestApp();
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app);
   });
 

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createListeningTestApp, freePort } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
+import { freePort } from '../test-support/listening-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { postForm, payWithSandboxCard } from '../test-support/payhere-sandbox.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
@@ -9,6 +8,7 @@ import { PayhereApi } from '../modules/payments/payhere/payhere-api.ts';
 import { enqueuePayhereCharges } from '../modules/payments/payhere/payhere-charges.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -17,16 +17,11 @@ const DAY = 24 * 60 * 60 * 1000;
  * with new unsigned fields to buy months for nothing, and the sandbox sent to call any address.
  */
 describe('red team: PayHere', () => {
-  let t: TestApp & { baseUrl: string };
   let buyer: Session;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
+  const t = useListeningTestApp();
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app, { email: 'attacker@example.com' });
   });
-  afterAll(() => t.close());
 
   const expiry = async () =>
     new Date(

@@ -3,11 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SANDBOX_CREDENTIALS, type Env } from '../config.ts';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: a server given live credentials but no PAYMENTS_MODE ran in sandbox
@@ -96,19 +95,16 @@ describe('red team: live credentials without PAYMENTS_MODE', () => {
 });
 
 describe('red team: the mail outbox seen from elsewhere', () => {
-  let t: TestApp & { baseUrl: string };
   let admin: Session;
   let customer: Session;
+  const t = useListeningTestApp({}, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp();
-    await t.reset();
     admin = await loginAdmin(t.app);
     customer = await registerCustomer(t.app);
     // The attacker asks for the admin's reset code.
     expect((await t.app.inject({ method: 'PUT', url: `/api/users/otp/${admin.user.email}` })).statusCode).toBe(200);
     await t.app.jobs.drain();
   });
-  afterAll(() => t.close());
 
   const outbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/sandbox/mail', remoteAddress, headers: { host: 'localhost:3000', ...headers } });

@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@traffic/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { login, registerCustomer, type Session } from '../test-support/accounts.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: signing out only forgot the token in the browser; a copy of it (a
  * shared computer, a leaked log, a stolen localStorage) kept working for its whole 7 days.
  */
 describe('red team: a token after sign-out', () => {
-  let t: TestApp;
   let customer: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app);
   });
 

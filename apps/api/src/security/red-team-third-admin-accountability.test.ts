@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { customerBody, customerWithPackage, loginAdmin, type Session } from '../test-support/accounts.ts';
 import { createWebsite, websiteBody } from '../test-support/websites.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team, third pass: an administrator's changes to a customer's websites and details must leave
@@ -14,16 +14,11 @@ import { createWebsite, websiteBody } from '../test-support/websites.ts';
 const { auditEvents, notifications } = schema;
 
 describe('red team (third pass): every admin change to a customer is on the record', () => {
-  let t: TestApp;
   let admin: Session;
   let customer: Session;
   let websiteId: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await customerWithPackage(t.app);
     admin = await loginAdmin(t.app);
     const created = await createWebsite(t.app, customer, { url: 'https://www.example.com/customer-page' });

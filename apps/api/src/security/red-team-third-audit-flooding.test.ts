@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { login, registerCustomer, type Session } from '../test-support/accounts.ts';
 import { flushRepeatWindows, REPEAT_WINDOW_MS } from '../modules/audit/audit-repeats.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team, third pass: one free account must not be able to flood the append-only audit log.
@@ -19,14 +19,9 @@ const freshAddress = () => {
 };
 
 describe('red team (third pass): no flooding of the audit log', () => {
-  let t: TestApp;
   let customer: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app);
   });
 

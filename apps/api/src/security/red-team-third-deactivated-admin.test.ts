@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test-support/test-app.ts';
+import { TEST_ADMIN } from '../test-support/test-app.ts';
 import { login, loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team, third pass: deactivating an administrator must take their powers away. Before the fix,
@@ -12,15 +13,10 @@ import { login, loginAdmin, registerCustomer, type Session } from '../test-suppo
 const { users } = schema;
 
 describe('red team (third pass): a deactivated administrator loses power', () => {
-  let t: TestApp;
   let first: Session;
   let second: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     first = await loginAdmin(t.app);
     const registered = await registerCustomer(t.app);
     await t.app.ctx.db.update(users).set({ role: 'ROLE_ADMIN', status: 'ACTIVE' }).where(eq(users.id, registered.user.id));

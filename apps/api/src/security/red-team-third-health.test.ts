@@ -5,11 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
 import { createTestApp, LIVE_TEST_ENV, type TestApp } from '../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
 import { payWithSandboxCard, sandboxControl, sandboxSubscriptionOf } from '../test-support/payhere-sandbox.ts';
+import { useListeningTestApp, useTestApp } from '../test-support/use-test-app.ts';
 
 /** Defence in depth, each performed as the review did (the third security pass, item 10). */
 const OUTSIDER = '203.0.113.9';
@@ -57,16 +57,11 @@ describe('red team: /api/health tells anyone the job queue', () => {
 });
 
 describe('red team: receipts, sign-in e-mails', () => {
-  let t: TestApp;
   let customer: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app);
   });
-  afterAll(() => t.close());
 
   it('one customer cannot draw receipt PDFs without limit, from however many addresses', async () => {
     const form = await startCheckout(t.app, customer, 'hits', '1000Hits');
@@ -107,14 +102,11 @@ describe('red team: receipts, sign-in e-mails', () => {
 });
 
 describe('red team: a card refund names the payment PayHere reports, never a notify’s', () => {
-  let t: TestApp & { baseUrl: string };
   let admin: Session;
+  const t = useListeningTestApp({}, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp();
-    await t.reset();
     admin = await loginAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   it('a notify naming someone else’s charge does not make the refund take that charge back', async () => {
     // The victim's monthly renewal is a PayHere payment our database has not recorded yet.

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../test-support/payments.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: with an empty status_code the notify's md5sig is exactly the checkout form's
@@ -11,16 +11,11 @@ import { sendNotify, startCheckout } from '../test-support/payments.ts';
  * 500-character messages: 50 calls, 50 pending rows in the payment ledger.
  */
 describe('red team: a customer writing to the payment ledger with their own checkout hash', () => {
-  let t: TestApp;
   let buyer: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app);
   });
-  afterAll(() => t.close());
 
   const ledgerRows = async (orderId: string) =>
     (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from payment_events where order_id = ${orderId}`))[0]!.n;

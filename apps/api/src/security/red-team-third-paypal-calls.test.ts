@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createListeningTestApp, freePort } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
+import { freePort } from '../test-support/listening-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { approvedOrder, capturePaypal } from '../modules/payments/paypal/paypal-test-server.ts';
 import { signedWebhookHeaders } from '@traffic/sandboxes/paypal-signature';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * A stand-in for the network between us and PayPal: it forwards every call to the embedded
@@ -38,23 +38,18 @@ async function startCountingProxy(target: () => string): Promise<{ url: string; 
  * one subscription made 200 PayPal calls.
  */
 describe('red team: making the server call PayPal', () => {
-  let t: TestApp & { baseUrl: string };
   let proxy: Awaited<ReturnType<typeof startCountingProxy>>;
   let buyer: Session;
   let attacker = 0;
   beforeAll(async () => {
     proxy = await startCountingProxy(() => t.baseUrl);
-    t = await createListeningTestApp({ PAYPAL_BASE_URL: `${proxy.url}/sandbox/paypal` });
   });
+  afterAll(() => proxy.close());
+  const t = useListeningTestApp(() => ({ PAYPAL_BASE_URL: `${proxy.url}/sandbox/paypal` }));
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app);
     proxy.calls.length = 0;
     attacker += 1;
-  });
-  afterAll(async () => {
-    await t.close();
-    await proxy.close();
   });
 
   const verifications = () => proxy.calls.filter((c) => c.endsWith('/v1/notifications/verify-webhook-signature')).length;

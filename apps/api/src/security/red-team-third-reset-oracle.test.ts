@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { registerCustomer } from '../test-support/accounts.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: the password-reset request told whether an address is registered
@@ -10,16 +10,11 @@ import { registerCustomer } from '../test-support/accounts.ts';
  * the unknown address with 'OTP Invalid'.
  */
 describe('red team: the reset request as an account oracle', () => {
-  let t: TestApp;
   let address = 0;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     await registerCustomer(t.app, { email: 'known@example.com' });
   });
-  afterAll(() => t.close());
 
   /** What an outsider sees of one request: status, body and the retry header; each from a new address. */
   const ask = async (email: string) => {

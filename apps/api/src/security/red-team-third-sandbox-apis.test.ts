@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../config.ts';
-import { createListeningTestApp } from '../test-support/listening-app.ts';
-import type { TestApp } from '../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../test-support/accounts.ts';
 import { payWithSandboxCard } from '../test-support/payhere-sandbox.ts';
+import { useListeningTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team finding: in sandbox mode the stand-ins of the vendors' merchant APIs answered anyone who
@@ -12,7 +11,6 @@ import { payWithSandboxCard } from '../test-support/payhere-sandbox.ts';
  * server itself (loopback) or an administrator reaches them now; the buyer's pages stay open.
  */
 describe('red team: the sandboxes’ merchant APIs seen from elsewhere', () => {
-  let t: TestApp & { baseUrl: string };
   let admin: Session;
   let orderId: string;
   const OUTSIDER = '203.0.113.7';
@@ -21,14 +19,12 @@ describe('red team: the sandboxes’ merchant APIs seen from elsewhere', () => {
   const paypalBasic = basic(SANDBOX_CREDENTIALS.paypalClientId, SANDBOX_CREDENTIALS.paypalClientSecret);
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
+  const t = useListeningTestApp({}, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp();
-    await t.reset();
     admin = await loginAdmin(t.app);
     const buyer = await customerWithPackage(t.app);
     orderId = await payWithSandboxCard(t.app, buyer, 'hits', '1000Hits');
   });
-  afterAll(() => t.close());
 
   const from = (remoteAddress: string, method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: string) =>
     t.app.inject({ method, url, remoteAddress, headers: { host: 'localhost:3000', ...headers }, ...(payload ? { payload } : {}) });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../test-support/accounts.ts';
 import { codeAt, enrolTwoFactor } from '../test-support/two-factor.ts';
+import { useTestApp } from '../test-support/use-test-app.ts';
 
 /**
  * Red team, third pass: the checks behind a session.
@@ -29,14 +29,9 @@ async function wrongCode(secret: string, at: Date): Promise<string> {
 }
 
 describe('red team (third pass): wrong answers behind a session count against that session', () => {
-  let t: TestApp;
   let owner: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     owner = await registerCustomer(t.app);
   });
 

@@ -21,16 +21,11 @@ export const accountsApi = {
       errors: [401],
       summary: 'Sign out: this session token stops working at once',
     },
-    (s) => ({
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ responses: { 200: s.okSchema } }),
   ),
   load: endpoint(
     { method: 'POST', path: '/users/load/:email', auth: 'user', token: 'read', tag, errors, summary: 'Load a user (self or admin)' },
-    (s) => ({
-      params: s.emailParamsSchema,
-      responses: { 200: s.userSchema },
-    }),
+    (s) => ({ params: s.emailParamsSchema, responses: { 200: s.userSchema } }),
   ),
   updateDetails: endpoint({ method: 'PUT', path: '/users/update/:email', auth: 'user', tag, errors, summary: 'Update details' }, (s) => ({
     params: s.emailParamsSchema,
@@ -39,10 +34,7 @@ export const accountsApi = {
   })),
   sendResetCode: endpoint(
     { method: 'PUT', path: '/users/otp/:email', auth: 'public', tag, errors, summary: 'Mail a password reset code' },
-    (s) => ({
-      params: s.otpSendParamsSchema,
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ params: s.otpSendParamsSchema, responses: { 200: s.okSchema } }),
   ),
   verifyResetCode: endpoint(
     {
@@ -68,23 +60,14 @@ export const accountsApi = {
   ),
   activate: endpoint(
     { method: 'PUT', path: '/users/activate/:email', auth: 'admin', tag, errors, summary: 'Activate a user (admin)' },
-    (s) => ({
-      params: s.emailParamsSchema,
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ params: s.emailParamsSchema, responses: { 200: s.okSchema } }),
   ),
   deactivate: endpoint(
     { method: 'PUT', path: '/users/deactivate/:email', auth: 'admin', tag, errors, summary: 'Deactivate a user (admin)' },
-    (s) => ({
-      params: s.emailParamsSchema,
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ params: s.emailParamsSchema, responses: { 200: s.okSchema } }),
   ),
   clearNotifications: endpoint(
     { method: 'POST', path: '/users/clear-notifications/:email', auth: 'user', tag, errors, summary: 'Clear notifications' },
-    (s) => ({
-      params: s.emailParamsSchema,
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ params: s.emailParamsSchema, responses: { 200: s.okSchema } }),
   ),
 };

@@ -19,15 +19,11 @@ export const adminApi = {
       errors,
       summary: 'Subscriptions that will end within 30 days (not those that renew)',
     },
-    (s) => ({
-      responses: { 200: s.expiringUsersSchema },
-    }),
+    (s) => ({ responses: { 200: s.expiringUsersSchema } }),
   ),
   latestWebsites: endpoint(
     { method: 'GET', path: '/admin/latest-websites', auth: 'admin', tag, errors, summary: 'The 10 newest websites' },
-    (s) => ({
-      responses: { 200: s.latestWebsitesSchema },
-    }),
+    (s) => ({ responses: { 200: s.latestWebsitesSchema } }),
   ),
   allUsers: endpoint(
     {
@@ -60,24 +56,15 @@ export const adminApi = {
       errors,
       summary: 'Background jobs that gave up for good, newest first',
     },
-    (s) => ({
-      query: s.failedJobsQuerySchema,
-      responses: { 200: s.failedJobsPageSchema },
-    }),
+    (s) => ({ query: s.failedJobsQuerySchema, responses: { 200: s.failedJobsPageSchema } }),
   ),
   retryJob: endpoint(
     { method: 'POST', path: '/admin/jobs/:id/retry', auth: 'admin', tag, errors, summary: 'Run a failed job again' },
-    (s) => ({
-      params: s.jobIdParamsSchema,
-      responses: { 200: s.retryJobResultSchema },
-    }),
+    (s) => ({ params: s.jobIdParamsSchema, responses: { 200: s.retryJobResultSchema } }),
   ),
   dismissJob: endpoint(
     { method: 'POST', path: '/admin/jobs/:id/dismiss', auth: 'admin', tag, errors, summary: 'Remove a failed job without running it' },
-    (s) => ({
-      params: s.jobIdParamsSchema,
-      responses: { 200: s.dismissJobResultSchema },
-    }),
+    (s) => ({ params: s.jobIdParamsSchema, responses: { 200: s.dismissJobResultSchema } }),
   ),
   searchUsers: endpoint(
     {
@@ -126,9 +113,6 @@ export const supportApi = {
       errors: [400, 401, 403, 404, 429],
       summary: 'Send a support request',
     },
-    (s) => ({
-      body: s.supportBodySchema,
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ body: s.supportBodySchema, responses: { 200: s.okSchema } }),
   ),
 };

@@ -11,17 +11,11 @@ const activationEndpoints = (path: '/activated-additional-hits' | '/activated-ad
   })),
   grant: endpoint(
     { method: 'POST', path: `${path}/email`, auth: 'admin', tag, errors, summary: `Grant an add-on by email (admin, ${kind})` },
-    (s) => ({
-      body: s.grantAddonBodySchema,
-      responses: { 200: s.activationSchema },
-    }),
+    (s) => ({ body: s.grantAddonBodySchema, responses: { 200: s.activationSchema } }),
   ),
   remove: endpoint(
     { method: 'DELETE', path: `${path}/:id`, auth: 'admin', tag, errors, summary: `Delete an activated add-on (admin, ${kind})` },
-    (s) => ({
-      params: s.numericIdParamsSchema,
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ params: s.numericIdParamsSchema, responses: { 200: s.okSchema } }),
   ),
 });
 

@@ -18,10 +18,7 @@ export const websitesApi = {
   })),
   load: endpoint(
     { method: 'POST', path: '/website/edit/:id', auth: 'user', token: 'read', tag, errors, summary: 'Load a website with its locations' },
-    (s) => ({
-      params: s.websiteIdParamsSchema,
-      responses: { 200: s.websiteSchema },
-    }),
+    (s) => ({ params: s.websiteIdParamsSchema, responses: { 200: s.websiteSchema } }),
   ),
   togglePause: endpoint(
     {
@@ -33,17 +30,11 @@ export const websitesApi = {
       errors,
       summary: 'Pause an active website, or activate a paused one',
     },
-    (s) => ({
-      params: s.websiteIdParamsSchema,
-      responses: { 200: s.pauseResultSchema },
-    }),
+    (s) => ({ params: s.websiteIdParamsSchema, responses: { 200: s.pauseResultSchema } }),
   ),
   remove: endpoint(
     { method: 'DELETE', path: '/website/:id', auth: 'user', token: 'write', tag, errors, summary: 'Delete a website' },
-    (s) => ({
-      params: s.websiteIdParamsSchema,
-      responses: { 200: s.okSchema },
-    }),
+    (s) => ({ params: s.websiteIdParamsSchema, responses: { 200: s.okSchema } }),
   ),
   setAllStatus: endpoint(
     {
@@ -58,9 +49,6 @@ export const websitesApi = {
   ),
   hits: endpoint(
     { method: 'GET', path: '/website/:id/hits', auth: 'user', token: 'read', tag, errors, summary: 'Delivered hits at 9Hits (Check hits)' },
-    (s) => ({
-      params: s.websiteIdParamsSchema,
-      responses: { 200: s.confirmedHitsSchema },
-    }),
+    (s) => ({ params: s.websiteIdParamsSchema, responses: { 200: s.confirmedHitsSchema } }),
   ),
 };

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer } from '../../test-support/accounts.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const details = { address: '2 New Road', phoneNumber: '+4412345678', fullName: 'Grace/Hopper', city: 'London', country: 'United Kingdom' };
 
 describe('loading, updating and clearing a user', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('a customer loads their own user object (email in any case)', async () => {
     const me = await registerCustomer(t.app, { email: 'me@example.com' });

@@ -3,21 +3,17 @@ import { MSG } from '@traffic/shared';
 import { LIVE_TEST_ENV, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { registerCustomer } from '../../test-support/accounts.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('password reset by mailed code (real SMTP peer)', () => {
-  let t: TestApp;
   let smtp: SmtpPeer;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@traffic.test' });
   });
-  beforeEach(async () => {
-    await t.reset();
+  afterAll(() => smtp.close());
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@traffic.test' }));
+  beforeEach(() => {
     smtp.received.length = 0;
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
 
   /** Asks for a code, lets the job runner deliver it over SMTP, and reads it from the received mail. */
@@ -133,11 +129,7 @@ describe('password reset by mailed code (real SMTP peer)', () => {
 });
 
 describe('password reset without SMTP: the outbox', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, 'never');
 
   it('keeps the mail in the outbox and lists it at /sandbox/mail', async () => {
     await t.reset();

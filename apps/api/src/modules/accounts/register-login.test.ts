@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerBody, registerCustomer } from '../../test-support/accounts.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('registration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('creates an INACTIVE ROLE_USER and answers a token with the full user object', async () => {
     const res = await t.app.inject({
@@ -111,12 +106,7 @@ describe('registration', () => {
 });
 
 describe('sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('signs in by email (any case) or by username', async () => {
     await registerCustomer(t.app, { email: 'grace@example.com', username: 'grace', password: 'hopper-password' });

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test-support/test-app.ts';
+import { TEST_ADMIN } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { codeAt, enrolTwoFactor } from '../../test-support/two-factor.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const { users, recoveryCodes, auditEvents, auditRepeats, emails } = schema;
 const STEP_MS = 30_000;
 
 describe('two-factor sign-in (TOTP)', () => {
-  let t: TestApp;
   let customer: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app);
   });
 
@@ -226,12 +222,7 @@ describe('two-factor sign-in (TOTP)', () => {
 });
 
 describe('two-factor sign-in required of admins', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_TWO_FACTOR: 'required' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp({ ADMIN_TWO_FACTOR: 'required' });
 
   it('answers TWO_FACTOR_REQUIRED on admin routes until the admin enrols; their own account still works', async () => {
     const admin = await loginAdmin(t.app);

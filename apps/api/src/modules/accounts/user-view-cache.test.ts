@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { User } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { UserViewCache, nextChange } from './user-view-cache.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const HOUR = 3_600_000;
 
 describe('a customer’s own user object, served from the per-process cache', () => {
-  let t: TestApp;
   let me: Session;
   const load = async (session: Session = me) => {
     const res = await t.app.inject({ method: 'POST', url: `/api/users/load/${me.user.email}`, headers: session.headers });
@@ -20,15 +19,11 @@ describe('a customer’s own user object, served from the per-process cache', ()
   // cache must notice them without being told.
   const write = (query: SQL) => t.testDb.database.db.execute(query);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     me = await customerWithPackage(t.app, 'pkgBasic', { email: 'cached@example.com' }, [{ kind: 'hits', id: '1000Hits' }]);
     expect((await createWebsite(t.app, me)).statusCode).toBe(201);
   });
-  afterAll(() => t.close());
 
   it('answers the same object again while nothing changed, and the same object an admin loads uncached', async () => {
     const first = await load();

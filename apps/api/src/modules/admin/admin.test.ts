@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -12,18 +12,13 @@ const form = (fields: Record<string, string>) => ({
 });
 
 describe('admin dashboard, users, search and notifications', () => {
-  let t: TestApp;
   let admin: Session;
   let customer: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
     customer = await customerWithPackage(t.app, 'pkgBasic', { email: 'zed@example.com', username: 'zed', fullName: 'Zed/Zulu' });
   });
-  afterAll(() => t.close());
 
   const get = (url: string, headers = admin.headers) => t.app.inject({ method: 'GET', url, headers });
 

@@ -1,29 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { freePort } from '../../test-support/listening-app.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 /** A job that gave up for good is shown to the admin with its last error, and runs again on Retry. */
 describe('failed background jobs, for the operator', () => {
-  let t: TestApp;
   let admin: Session;
   let smtpPort: number;
   let smtp: SmtpPeer | undefined;
   beforeAll(async () => {
     smtpPort = await freePort();
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
   });
+  const t = useTestApp(() => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }));
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
   });
-  afterAll(async () => {
-    await smtp?.close();
-    await t.close();
-  });
+  afterAll(() => smtp?.close());
 
   const failedList = async (headers = admin.headers) => t.app.inject({ method: 'GET', url: '/api/admin/jobs/failed', headers });
   const retry = (id: number | string) => t.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/retry`, headers: admin.headers });

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, schema } from '@traffic/db';
 import { ADMIN_ACTIONS, type AdminAction } from '@traffic/shared';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { payWithSandboxCard } from '../../test-support/payhere-sandbox.ts';
 import { createWebsite } from '../../test-support/websites.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 const { auditEvents } = schema;
 const DAY = 24 * 60 * 60 * 1000;
@@ -30,14 +29,9 @@ interface AuditRow {
  * audit log) naming who did what to what, with the change; an action that fails leaves none.
  */
 describe('the audit log of admin actions', () => {
-  let t: TestApp & { baseUrl: string };
   let admin: Session;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useListeningTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
   });
 

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const { auditEvents } = schema;
 
@@ -16,15 +16,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('the audit log', () => {
-  let t: TestApp;
   let admin: Session;
   let customer: Session & { password: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app);
     admin = await loginAdmin(t.app);
   });

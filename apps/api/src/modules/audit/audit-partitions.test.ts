@@ -1,24 +1,19 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { cleanUp } from '../retention/clean-up.ts';
 import { archiveAuditMonth } from './archive-month.ts';
 import { insertAuditEvent } from './audit.repository.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 /** The audit log's month partitions (migration 0020), on the engine the suite runs on. */
 describe(`the audit log's month partitions on ${engine}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const rows = <T>(query: SQL) => queryRows<T>(t.app.ctx.db, query);
   const record = (action: 'sign_in' | 'sign_in_failed', at: string) =>

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { payWithSandboxCard } from '../../test-support/payhere-sandbox.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The reminders three days before a paid period ends: once per period, and only to customers who keep them on. */
 describe('billing reminders', () => {
-  let t: TestApp & { baseUrl: string };
   let admin: Session;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
+  const t = useListeningTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   const grant = (email: string) =>
     t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: admin.headers, payload: { pkg: 'pkgBasic', email } });

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import type { App } from '../../app.ts';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { payWithSandboxCard } from '../../test-support/payhere-sandbox.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { approvedOrder, capturePaypal, loadUser } from '../payments/paypal/paypal-test-server.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,18 +26,13 @@ const mails = (app: App, to: string) =>
   );
 
 describe('refunds within 30 days, through the gateway', () => {
-  let t: TestApp & { baseUrl: string };
   let buyer: Session;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
+  const t = useListeningTestApp();
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app, { email: 'refund-me@example.com' });
     admin = await loginAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   it('refunds a card payment at PayHere: the package ends, its websites pause, the renewal stops and the customer is told', async () => {
     const orderId = await payWithSandboxCard(t.app, buyer, 'package', 'pkgBasic');

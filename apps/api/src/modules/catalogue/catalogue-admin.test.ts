@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('admin catalogue', () => {
-  let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   const list = async (path: string) => (await t.app.inject({ method: 'GET', url: `/api/${path}` })).json() as Record<string, unknown>[];
   const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin.headers) =>

@@ -1,24 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@traffic/db';
-import { createTestApp, TEST_ADMIN, testEnv, type TestApp } from '../../test-support/test-app.ts';
+import { TEST_ADMIN, testEnv } from '../../test-support/test-app.ts';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 /** Two server processes on one PostgreSQL: a catalogue write on one is served by the other at once. */
 describe.runIf(process.env.TEST_DATABASE_URL)('catalogue cache across server processes (PostgreSQL)', () => {
-  let first: TestApp;
+  const first = useTestApp({}, 'once');
   let secondDb: Database;
   let second: App;
   beforeAll(async () => {
-    first = await createTestApp();
-    await first.reset();
     secondDb = await openDatabase({ kind: 'postgres', url: first.testDb.url!, poolSize: 2 });
     second = await buildApp(loadConfig(testEnv()), { database: secondDb, logger: false, runJobs: false });
   });
   afterAll(async () => {
     await second.close();
     await secondDb.close();
-    await first.close();
   });
 
   it('invalidates the other process through NOTIFY', async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('who a catalogue deletion affects', () => {
-  let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
 

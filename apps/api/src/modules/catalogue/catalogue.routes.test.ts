@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('public catalogue reads', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('GET /api/packages lists the seeded packages with the documented field names', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/packages' });
@@ -53,11 +48,7 @@ describe('public catalogue reads', () => {
 });
 
 describe('health and the error shape', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, 'never');
 
   it('GET /api/health checks the database', async () => {
     // Its details answer this machine (the metrics rule); anyone else gets the status only.

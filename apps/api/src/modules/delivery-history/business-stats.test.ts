@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin } from '../../test-support/accounts.ts';
 import { spendRate } from './business-stats.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('GET /api/admin/business: the picture of the business', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   /** A paid order of `amount` through `provider`, optionally refunded (revoked) at `revokedAt`. */
   async function paidOrder(

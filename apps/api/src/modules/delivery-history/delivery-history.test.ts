@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { NinehitsClient } from '../delivery/ninehits-client.ts';
 import { runningJob } from '../../test-support/running-job.ts';
 import { collectDeliveryJob, DELIVERY_COLLECT_JOB, deliveryCollectionTask, utcDay } from './collect-delivery.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), per website per day', () => {
-  let t: TestApp & { baseUrl: string };
   let owner: Session;
   let client: NinehitsClient;
-  beforeAll(async () => {
-    t = await createListeningTestApp({ NINEHITS_CALLS_PER_MINUTE: '1' });
+  const t = useListeningTestApp({ NINEHITS_CALLS_PER_MINUTE: '1' });
+  beforeAll(() => {
     client = new NinehitsClient(`${t.baseUrl}/sandbox/9hits/api`, 'sandbox-9hits-key');
   });
   beforeEach(async () => {
-    await t.reset();
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'history@example.com' });
   });
-  afterAll(() => t.close());
 
   /**
    * Runs every pending job now, and again (up to three rounds) any that failed and was put back for

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../config.ts';
-import { createListeningTestApp, freePort } from '../../test-support/listening-app.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { freePort } from '../../test-support/listening-app.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin } from '../../test-support/accounts.ts';
 import { NINEHITS_LOW_POINTS, NINEHITS_LOW_SLOTS } from './ninehits-account.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 /** GET /api/admin/ninehits-account: the real adapter asks the sandbox's profileGet over loopback HTTP. */
 describe("the admin's view of the 9Hits account", () => {
-  let t: TestApp & { baseUrl: string };
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-    await t.reset();
-  });
-  afterAll(() => t.close());
+  const t = useListeningTestApp({}, 'once');
 
   const control = (body: unknown) =>
     fetch(`${t.baseUrl}/sandbox/9hits/control?key=${SANDBOX_CREDENTIALS.ninehitsApiKey}`, {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { NinehitsDocServer, type RecordedCall } from '../../test-support/ninehits-doc-server.ts';
 import { createWebsite, websiteBody } from '../../test-support/websites.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 /**
  * Contract tests of the 9Hits adapter: what a customer does with a website must produce exactly
@@ -17,23 +17,20 @@ type Expected = { method: 'GET' | 'POST'; path: string; query?: Record<string, s
 
 describe('the 9Hits adapter makes exactly the documented calls', () => {
   let doc: NinehitsDocServer;
-  let t: TestApp;
   let owner: Session;
   let siteId: number;
   let campaignId: number;
   beforeAll(async () => {
     doc = await NinehitsDocServer.start(KEY);
-    t = await createTestApp({ PAYMENTS_MODE: 'sandbox', NINEHITS_BASE_URL: doc.baseUrl, NINEHITS_API_KEY: KEY });
-    await t.reset();
+  });
+  afterAll(() => doc.close());
+  const t = useTestApp(() => ({ PAYMENTS_MODE: 'sandbox', NINEHITS_BASE_URL: doc.baseUrl, NINEHITS_API_KEY: KEY }), 'once');
+  beforeAll(async () => {
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'contract@example.com' });
   });
   beforeEach(() => {
     doc.clear();
     doc.violations.length = 0;
-  });
-  afterAll(async () => {
-    await t.close();
-    await doc.close();
   });
 
   const runJobs = async () => {

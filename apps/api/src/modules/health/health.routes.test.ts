@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '@traffic/db';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, testEnv, type TestApp } from '../../test-support/test-app.ts';
+import { testEnv } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 /** Liveness and readiness (docs/deploy.md, "Health endpoints"), and what a jobs-only process serves. */
 describe('GET /api/health/live and /api/health/ready', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, 'never');
 
   it('both answer 200 on a migrated database that answers', async () => {
     const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });

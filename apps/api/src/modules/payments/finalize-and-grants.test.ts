@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../../test-support/payments.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('return pages: finalizing packages and activating add-ons', () => {
-  let t: TestApp;
   let buyer: Session;
   let other: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app, { email: 'buyer@example.com' });
     other = await registerCustomer(t.app, { email: 'other@example.com' });
   });
-  afterAll(() => t.close());
 
   const addPackage = (s: Session, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/users/addPackage', headers: s.headers, payload });
@@ -96,18 +91,13 @@ describe('return pages: finalizing packages and activating add-ons', () => {
 });
 
 describe('admin grants', () => {
-  let t: TestApp;
   let admin: Session;
   let customer: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
     customer = await registerCustomer(t.app, { email: 'granted@example.com' });
   });
-  afterAll(() => t.close());
 
   const load = async () =>
     (await t.app.inject({ method: 'POST', url: '/api/users/load/granted@example.com', headers: customer.headers })).json();
@@ -202,12 +192,8 @@ describe('admin grants', () => {
 });
 
 describe('the Package details list', () => {
-  let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, 'never');
 
   it('pages and searches users with activated add-ons, on the server', async () => {
     await t.reset();

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { CLEAN_UP_JOB, cleanUp, cleanUpTask, firstDailyMonth } from './clean-up.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Every table that grows with use loses what is past its retention, in batches, and keeps the rest. */
 describe('retention clean-up', () => {
-  let t: TestApp;
   let customer: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await customerWithPackage(t.app, 'pkgBasic');
   });
-  afterAll(() => t.close());
 
   const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(t.app.ctx.db, query))[0]!.n;
   const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();

@@ -2,26 +2,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('support requests (real SMTP peer)', () => {
-  let t: TestApp;
   let smtp: SmtpPeer;
   let customer: Session;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    t = await createTestApp({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@traffic.test' });
   });
+  afterAll(() => smtp.close());
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@traffic.test' }));
   beforeEach(async () => {
-    await t.reset();
     smtp.received.length = 0;
     customer = await registerCustomer(t.app, { email: 'asker@example.com', username: 'asker' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
 
   const send = (payload: object, headers = customer.headers) => t.app.inject({ method: 'POST', url: '/api/support', headers, payload });

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import { ACCESS_TOKEN_LIMIT } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { codeAt, enrolTwoFactor } from '../../test-support/two-factor.ts';
 import { websiteBody } from '../../test-support/websites.ts';
 import { deleteAccountTokens } from './access-tokens.ts';
 import { hashAccessToken } from './token-secret.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const { accessTokens, auditEvents, emails } = schema;
 
 describe('personal access tokens', () => {
-  let t: TestApp;
   let customer: Session & { password?: string };
-  beforeAll(async () => {
-    t = await createTestApp({ ACCESS_TOKEN_CALLS_PER_MINUTE: '8' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ ACCESS_TOKEN_CALLS_PER_MINUTE: '8' });
   beforeEach(async () => {
-    await t.reset();
     customer = await customerWithPackage(t.app, 'pkgPremium');
   });
 

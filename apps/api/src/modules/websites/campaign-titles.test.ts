@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { SANDBOX_CREDENTIALS } from '../../config.ts';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { campaignTitle } from '../delivery/campaign.ts';
 import { CAMPAIGN_TITLES_JOB, CAMPAIGN_TITLES_TASK, campaignTitlesTask } from './campaign-titles.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 /**
  * The one-time rename of campaigns titled in the first form (`traffic-site-{id}`), against the
@@ -15,14 +14,11 @@ import { CAMPAIGN_TITLES_JOB, CAMPAIGN_TITLES_TASK, campaignTitlesTask } from '.
  * and without a stored campaign, strays and other people's campaigns.
  */
 describe('the one-time rename of 9Hits campaign titles', () => {
-  let t: TestApp & { baseUrl: string };
   let owner: Session;
+  const t = useListeningTestApp({ NINEHITS_CALLS_PER_MINUTE: '6000' }, 'once');
   beforeAll(async () => {
-    t = await createListeningTestApp({ NINEHITS_CALLS_PER_MINUTE: '6000' });
-    await t.reset();
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'titles@example.com' });
   });
-  afterAll(() => t.close());
 
   async function control(body: unknown): Promise<{ calls: Record<string, number> }> {
     const res = await fetch(`${t.baseUrl}/sandbox/9hits/control?key=${SANDBOX_CREDENTIALS.ninehitsApiKey}`, {

@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { SANDBOX_CREDENTIALS } from '../../config.ts';
-import { createListeningTestApp } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { documentedCampaign } from '../../test-support/ninehits.ts';
 import { createWebsite } from '../../test-support/websites.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 /**
  * The real adapter and jobs against the strict sandbox mounted in the app, over loopback HTTP: lost
  * answers, near-match titles, campaigns removed in the panel, the panel's moderation, the paid period.
  */
 describe('delivery recovers and tells the truth', () => {
-  let t: TestApp & { baseUrl: string };
   let owner: Session;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
+  const t = useListeningTestApp();
   beforeEach(async () => {
-    await t.reset();
     await control({ reset: true });
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'recover@example.com' });
   });
-  afterAll(() => t.close());
 
   async function control(body: unknown) {
     const res = await fetch(`${t.baseUrl}/sandbox/9hits/control?key=${SANDBOX_CREDENTIALS.ninehitsApiKey}`, {

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp, freePort } from '../../test-support/listening-app.ts';
-import type { TestApp } from '../../test-support/test-app.ts';
+import { freePort } from '../../test-support/listening-app.ts';
 import { customerWithPackage, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
+import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 interface Campaign {
   id: number;
@@ -48,23 +48,16 @@ async function startFlakyProxy(target: () => string): Promise<{ url: string; set
 }
 
 describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
-  let t: TestApp & { baseUrl: string };
   let proxy: Awaited<ReturnType<typeof startFlakyProxy>>;
   let owner: Session;
   beforeAll(async () => {
-    let base = '';
-    proxy = await startFlakyProxy(() => base);
-    t = await createListeningTestApp({ NINEHITS_BASE_URL: `${proxy.url}/sandbox/9hits/api` });
-    base = t.baseUrl;
+    proxy = await startFlakyProxy(() => t.baseUrl);
   });
+  afterAll(() => proxy.close());
+  const t = useListeningTestApp(() => ({ NINEHITS_BASE_URL: `${proxy.url}/sandbox/9hits/api` }));
   beforeEach(async () => {
-    await t.reset();
     proxy.setUp(true);
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'deliver@example.com' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await proxy.close();
   });
 
   const campaigns = () => queryRows<Campaign>(t.app.ctx.db, sql`select id, user_state, body from sandbox_ninehits_campaigns order by id`);

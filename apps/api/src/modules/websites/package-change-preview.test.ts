@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('GET /api/billing/change/:id: the websites a package change would pause', () => {
-  let t: TestApp;
   let owner: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     // Standard: 4,200 hits and 25 slots; the websites use 2,900 hits a day.
     owner = await customerWithPackage(t.app, 'pkgStandard', { email: 'change@example.com' });
     for (const [i, hits] of [1000, 1000, 900].entries()) {
@@ -18,7 +14,6 @@ describe('GET /api/billing/change/:id: the websites a package change would pause
     }
     await t.app.jobs.drain();
   });
-  afterAll(() => t.close());
 
   const preview = (id: string, session: Session = owner) =>
     t.app.inject({ method: 'GET', url: `/api/billing/change/${id}`, headers: session.headers });

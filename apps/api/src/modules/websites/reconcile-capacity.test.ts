@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { customerWithPackage, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('pausing on expiry and resuming on renewal', () => {
-  let t: TestApp;
   let owner: Session;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     admin = await loginAdmin(t.app);
     // Two months of Basic (1000 hits, 6 slots) and one month of 1000 extra hits.
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'exp@example.com' }, [{ kind: 'hits', id: '1000Hits' }]);
@@ -28,7 +24,6 @@ describe('pausing on expiry and resuming on renewal', () => {
     }
     await t.app.jobs.drain();
   });
-  afterAll(() => t.close());
 
   const user = async () => (await t.app.inject({ method: 'POST', url: '/api/users/load/exp@example.com', headers: owner.headers })).json();
   const statuses = async () => (await user()).websites.map((w: { url: string; status: string }) => `${w.url} ${w.status}`);

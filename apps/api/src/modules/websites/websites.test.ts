@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@traffic/shared';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { customerWithPackage, registerCustomer, loginAdmin, type Session } from '../../test-support/accounts.ts';
 import { createWebsite, statsOf, websiteBody } from '../../test-support/websites.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 describe('websites: creating, editing and capacity', () => {
-  let t: TestApp;
   let owner: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     owner = await customerWithPackage(t.app, 'pkgBasic', { email: 'owner@example.com' });
   });
-  afterAll(() => t.close());
 
   it('creates an ACTIVE website owned by the signed-in user, whatever the body says', async () => {
     const other = await registerCustomer(t.app);

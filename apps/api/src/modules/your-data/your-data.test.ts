@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, schema } from '@traffic/db';
 import type { AuthUser } from '../../core/auth-user.ts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test-support/test-app.ts';
+import { TEST_ADMIN } from '../../test-support/test-app.ts';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../../test-support/payments.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { codeAt, enrolTwoFactor } from '../../test-support/two-factor.ts';
 import { EXPORT_PARTS } from './data-export.repository.ts';
 import { DATA_EXPORT_JOB, requestDataExport } from './data-export.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const { users, emails, auditEvents } = schema;
 
 describe('your data: the copy and closing the account', () => {
-  let t: TestApp;
   let customer: Session;
   const password = 'customer-password-1';
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await customerWithPackage(t.app, 'pkgBasic', { email: 'Leaver@Example.com', username: 'leaver' });
   });
 

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../../../test-support/accounts.ts';
 import { sendNotify, startCheckout } from '../../../test-support/payments.ts';
 import { MSG } from '@traffic/shared/messages';
 import { checkoutHash } from './payhere-signature.ts';
+import { useTestApp } from '../../../test-support/use-test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('card checkout and the PayHere callback', () => {
-  let t: TestApp;
   let customer: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app, { email: 'buyer@example.com', fullName: 'Ada/Lovelace' });
   });
-  afterAll(() => t.close());
 
   const load = async (s: Session = customer) =>
     (await t.app.inject({ method: 'POST', url: `/api/users/load/${s.user.email}`, headers: s.headers })).json();

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp } from '../../../test-support/listening-app.ts';
-import type { TestApp } from '../../../test-support/test-app.ts';
 import { registerCustomer, type Session } from '../../../test-support/accounts.ts';
 import { payWithSandboxCard, sandboxControl, sandboxSubscriptionOf } from '../../../test-support/payhere-sandbox.ts';
 import { sendNotify } from '../../../test-support/payments.ts';
 import { addMonths } from '../../../lib/dates.ts';
 import { enqueuePayhereCharges } from './payhere-charges.ts';
+import { useListeningTestApp } from '../../../test-support/use-test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -17,16 +16,11 @@ const DAY = 24 * 60 * 60 * 1000;
  * API shows it, once per charge, at most one per billing period.
  */
 describe('PayHere monthly renewals, confirmed through the merchant API', () => {
-  let t: TestApp & { baseUrl: string };
   let buyer: Session;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
-  });
+  const t = useListeningTestApp();
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app, { email: 'monthly@example.com' });
   });
-  afterAll(() => t.close());
 
   const expiry = async () =>
     new Date(

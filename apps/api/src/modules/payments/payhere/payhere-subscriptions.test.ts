@@ -1,38 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
-import { createListeningTestApp, freePort } from '../../../test-support/listening-app.ts';
-import type { TestApp } from '../../../test-support/test-app.ts';
+import { freePort } from '../../../test-support/listening-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../../test-support/accounts.ts';
-import {
-  hiddenFields,
-  payWithSandboxCard,
-  postForm,
-  sandboxControl,
-  sandboxSubscriptionOf,
-} from '../../../test-support/payhere-sandbox.ts';
+import { hiddenFields, payWithSandboxCard, postForm, sandboxControl, sandboxSubscriptionOf } from '../../../test-support/payhere-sandbox.ts';
 import { sendNotify, startCheckout } from '../../../test-support/payments.ts';
 import { runningJob } from '../../../test-support/running-job.ts';
 import { PayhereApi } from './payhere-api.ts';
 import { payhereCancelJob } from './payhere-subscriptions.ts';
+import { useListeningTestApp } from '../../../test-support/use-test-app.ts';
 
 /**
  * PayHere stops charging when it should: a package change, a deactivation, a charge-back. Checked
  * against the embedded PayHere's own ledger, through its Subscription Manager API.
  */
 describe('PayHere subscriptions are cancelled when they must stop billing', () => {
-  let t: TestApp & { baseUrl: string };
   let buyer: Session;
   let api: PayhereApi;
-  beforeAll(async () => {
-    t = await createListeningTestApp();
+  const t = useListeningTestApp();
+  beforeAll(() => {
     api = new PayhereApi(t.app.ctx.config.payhere);
   });
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app, { email: 'subscriber@example.com' });
   });
-  afterAll(() => t.close());
 
   const atPayhere = async (orderId: string) => (await api.subscriptions()).find((s) => s.order_id === orderId)?.status;
   const ours = async (orderId: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { MSG } from '@traffic/shared';
@@ -14,22 +14,17 @@ import {
   loadUser,
   orderRow,
   startListeningTestApp,
-  type ListeningTestApp,
 } from './paypal-test-server.ts';
 import { PAYPAL_DECLINED_MESSAGE } from './paypal-capture-order.ts';
 import { PAYPAL_COOL_DOWN_MS } from './paypal-cool-down.ts';
+import { useTestAppFrom } from '../../../test-support/use-test-app.ts';
 
 describe('the PayPal button: create, approve, capture', () => {
-  let t: ListeningTestApp;
   let customer: Session;
-  beforeAll(async () => {
-    t = await startListeningTestApp();
-  });
+  const t = useTestAppFrom(startListeningTestApp);
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app, { email: 'buyer@example.com' });
   });
-  afterAll(() => t.close());
 
   it('creates a one-time PayPal order for an add-on, priced from the catalogue, with the buyer email and product id', async () => {
     const res = await createPaypalOrder(t.app, customer, 'hits', '1000Hits');

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { PaypalClient, PaypalError, firstCapture } from './paypal-client.ts';
-import { approvePaypal, countingClient, startListeningTestApp, type ListeningTestApp } from './paypal-test-server.ts';
+import { approvePaypal, countingClient, startListeningTestApp } from './paypal-test-server.ts';
 import { signedWebhookHeaders } from '@traffic/sandboxes/paypal-signature';
+import { useTestAppFrom } from '../../../test-support/use-test-app.ts';
 
 const input = (invoiceId: string = randomUUID()) => ({
   referenceId: 'buyer@example.com',
@@ -22,12 +23,7 @@ async function rejection(promise: Promise<unknown>): Promise<PaypalError> {
 }
 
 describe('the PayPal adapter against the embedded sandbox over HTTP', () => {
-  let t: ListeningTestApp;
-  beforeAll(async () => {
-    t = await startListeningTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestAppFrom(startListeningTestApp);
 
   it('creates, reads, and after approval captures an order, with one token request for all calls', async () => {
     const { client, calls } = countingClient(t.app);

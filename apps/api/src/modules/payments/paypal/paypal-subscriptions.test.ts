@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import type { App } from '../../../app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../../test-support/accounts.ts';
 import { daysLeft, loadUser, orderRow, startListeningTestApp, type ListeningTestApp } from './paypal-test-server.ts';
 import { PAYPAL_COOL_DOWN_MS } from './paypal-cool-down.ts';
+import { useTestAppFrom } from '../../../test-support/use-test-app.ts';
 
 /** The PayPal subscription flow against the embedded sandbox, over real HTTP: subscribe, renew, cancel, receipts. */
 const subscribe = (app: App, s: Session, id = 'pkgBasic') =>
@@ -29,16 +30,11 @@ async function subscribed(t: ListeningTestApp, s: Session, pkg = 'pkgBasic'): Pr
 }
 
 describe('PayPal subscriptions: a package billed monthly by PayPal', () => {
-  let t: ListeningTestApp;
   let customer: Session;
-  beforeAll(async () => {
-    t = await startListeningTestApp();
-  });
+  const t = useTestAppFrom(startListeningTestApp);
   beforeEach(async () => {
-    await t.reset();
     customer = await registerCustomer(t.app, { email: 'subscriber@example.com' });
   });
-  afterAll(() => t.close());
 
   it('subscribes at the catalogue price on one plan per package and price, and grants on PayPal’s first charge', async () => {
     const created = await subscribe(t.app, customer);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { registerCustomer, type Session } from '../../../test-support/accounts.ts';
@@ -11,8 +11,8 @@ import {
   orderRow,
   sandboxEvent,
   startListeningTestApp,
-  type ListeningTestApp,
 } from './paypal-test-server.ts';
+import { useTestAppFrom } from '../../../test-support/use-test-app.ts';
 
 interface Delivery {
   event_id: string;
@@ -21,16 +21,11 @@ interface Delivery {
 }
 
 describe('PayPal webhooks', () => {
-  let t: ListeningTestApp;
   let buyer: Session;
-  beforeAll(async () => {
-    t = await startListeningTestApp();
-  });
+  const t = useTestAppFrom(startListeningTestApp);
   beforeEach(async () => {
-    await t.reset();
     buyer = await registerCustomer(t.app, { email: 'pending@example.com' });
   });
-  afterAll(() => t.close());
 
   const post = (headers: Record<string, string>, body: string) =>
     t.app.inject({
