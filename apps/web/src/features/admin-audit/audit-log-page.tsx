@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -12,6 +11,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PagePagination } from '../../components/page-pagination.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { useAuditLog } from './api.ts';
 import { AuditTable } from './audit-table.tsx';
 import { PAGE_SIZES, useAuditView, type AuditView } from './use-audit-view.ts';
@@ -34,14 +34,13 @@ export function AuditLogPage() {
   }, [settled, page, lastPage, setPage]);
 
   return (
-    <Container component="main" maxWidth="xl" sx={{ py: { xs: 3, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Audit log
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Sign-ins, security changes and every administrator&apos;s action, newest first. Filter by who acted, what they did, whom or what it
-        concerned, and when.
-      </Typography>
+    <PageLayout
+      title="Audit log"
+      lead="Sign-ins, security changes and every administrator's action, newest first. Filter by who acted, what they did, whom or what it concerned, and when."
+      maxWidth="xl"
+      space={4}
+      leadGap={2}
+    >
       <Paper variant="outlined">
         <AuditFilters view={view} />
         <LinearProgress aria-label="Updating" sx={{ visibility: audit.isFetching && !audit.isPending ? 'visible' : 'hidden' }} />
@@ -73,7 +72,7 @@ export function AuditLogPage() {
           </>
         )}
       </Paper>
-    </Container>
+    </PageLayout>
   );
 }
 

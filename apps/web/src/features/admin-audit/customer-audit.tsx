@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PagePagination } from '../../components/page-pagination.tsx';
 import { useAuditLog } from './api.ts';

@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { addonIdFor } from '@traffic/shared/schemas/catalogue.schema';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
 import { useCreateAddonMutation } from './api/create-addon.ts';

@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CATALOGUE_LIMITS, DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { packageIdFor } from '@traffic/shared/schemas/catalogue.schema';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { useCreatePackageMutation } from './api/create-package.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';

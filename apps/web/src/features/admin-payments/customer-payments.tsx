@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminPaymentRow } from '@traffic/shared/schemas/billing.schema';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PagePagination } from '../../components/page-pagination.tsx';
 import { usePayments } from './api.ts';

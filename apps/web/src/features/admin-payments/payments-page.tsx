@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import { PagePagination } from '../../components/page-pagination.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { usePayments, type PaymentsFilters } from './api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -41,13 +41,13 @@ export function PaymentsPage() {
   }, [typed]);
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Payments
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Every card and PayPal payment and renewal, newest first. A payment can be refunded within 30 days of its charge.
-      </Typography>
+    <PageLayout
+      title="Payments"
+      lead="Every card and PayPal payment and renewal, newest first. A payment can be refunded within 30 days of its charge."
+      space={4}
+      leadGap={2}
+      main={false}
+    >
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }} role="search" aria-label="Filter payments">
           <SearchField placeholder="Email or order id" value={typed} onChange={setTyped} sx={{ flex: { md: '1 1 240px' } }} />
@@ -112,6 +112,6 @@ export function PaymentsPage() {
         )}
       </Paper>
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
-    </Container>
+    </PageLayout>
   );
 }

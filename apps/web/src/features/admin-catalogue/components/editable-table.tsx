@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { EditableRow } from './editable-row.tsx';
 import { draftOf, draftProblems, type Draft, type TableColumn } from './table-columns.ts';
 import { useCatalogueDelete } from './use-catalogue-delete.tsx';

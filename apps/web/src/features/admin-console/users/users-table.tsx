@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { EmailText } from '../../../components/email-text.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { StatusChip } from '../components/status-chip.tsx';

@@ -21,8 +21,8 @@ import {
   createAccessTokenBodySchema,
   type AccessToken,
 } from '@traffic/shared/schemas/tokens.schema';
-import { paths } from '../../../../app/paths.ts';
-import { notify } from '../../../../app/toast.ts';
+import { paths } from '../../../../shell/paths.ts';
+import { notify } from '../../../../shell/toast.ts';
 import { ActionDialog } from '../../../../components/action-dialog.tsx';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';

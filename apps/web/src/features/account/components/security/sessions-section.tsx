@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SessionRow } from '@traffic/shared/schemas/security.schema';
-import { notify } from '../../../../app/toast.ts';
+import { notify } from '../../../../shell/toast.ts';
 import { ActionDialog } from '../../../../components/action-dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError } from '../../../../components/load-error.tsx';
