@@ -1,6 +1,15 @@
 import Grid from '@mui/material/Grid';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { Controller, type Control, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  Controller,
+  get,
+  type Control,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { ACCOUNT_LIMITS, MOBILE_LENGTH } from '@traffic/shared/constants';
 import { CountryAutocomplete, type CountryAutocompleteProps } from './country-autocomplete.tsx';
 
@@ -14,6 +23,14 @@ interface DetailValues extends FieldValues {
 
 /** A registered text field's props (react-hook-form's register, its error and message). */
 type TextProps = (name: 'firstName' | 'lastName' | 'city') => Partial<TextFieldProps>;
+
+/** A form's `text(name)`: a registered full-width field's props with its error and message. */
+export function textFieldProps<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>) => {
+    const failure = get(errors, name) as { message?: string } | undefined;
+    return { ...register(name), error: Boolean(failure), helperText: failure?.message, fullWidth: true };
+  };
+}
 
 /** Typing stops at the length the server takes. */
 const LIMITED = { htmlInput: { maxLength: ACCOUNT_LIMITS.text } };

@@ -9,7 +9,7 @@ import { isAdminView, useSignedInUser } from '../../shell/session/index.ts';
 import { notify } from '../../shell/toast.ts';
 import { BillingRemindersSwitch, remindersMessage } from '../../components/billing-reminders-switch.tsx';
 import { useLogout } from '../../shell/session/index.ts';
-import { CityCountryFields, MobileField, NameFields } from '../../components/details-fields.tsx';
+import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { useUpdateDetailsMutation } from './api/update-details.ts';
@@ -33,12 +33,7 @@ export function UpdateDetailsPage() {
     formState: { errors },
   } = useForm<UpdateDetailsValues>({ defaultValues: initialDetails(user), resolver, reValidateMode: 'onSubmit' });
 
-  const text = (name: Exclude<keyof UpdateDetailsValues, 'country'>) => ({
-    ...field(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
-    fullWidth: true,
-  });
+  const text = textFieldProps(field, errors);
 
   function confirm() {
     if (!pending) return;

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,9 +14,9 @@ import { PageLayout } from '../../components/page-layout.tsx';
 import { useAuditLog } from './api.ts';
 import { AuditTable } from './audit-table.tsx';
 import { PAGE_SIZES, useAuditView, type AuditView } from './use-audit-view.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 
 /** A dropdown whose empty choice ("All actions") shows as its value rather than as a blank. */
-const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /** /admin/audit-log: who did what to whom, newest first, filtered and paged by the server. */
 export function AuditLogPage() {
@@ -88,22 +87,14 @@ function AuditFilters({ view }: { view: AuditView }) {
       aria-label="Filter the audit log"
     >
       <SearchField label="Actor" placeholder="Email" value={typed.actor} onChange={view.setActor} sx={{ flex: { md: '1 1 220px' } }} />
-      <TextField
-        select
+      <FilterSelect
         label="Action"
-        size="small"
-        slotProps={showEmptyChoice}
+        all="All actions"
+        options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))}
         value={filters.action}
-        onChange={(event) => view.setFilter('action', event.target.value)}
+        onChange={(action) => view.setFilter('action', action)}
         sx={{ minWidth: { md: 220 } }}
-      >
-        <MenuItem value="">All actions</MenuItem>
-        {AUDIT_ACTIONS.map((action) => (
-          <MenuItem key={action} value={action}>
-            {AUDIT_ACTION_LABELS[action]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <SearchField
         label="Target"
         placeholder="Email, URL or id"

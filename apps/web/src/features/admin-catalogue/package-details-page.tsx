@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { MSG } from '@traffic/shared/messages';
@@ -12,6 +10,7 @@ import { useConfirmedDelete } from './components/use-confirmed-delete.tsx';
 import { formatDate } from './format.ts';
 import { SearchField } from '../../components/search-field.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { LoadError } from '../../components/load-error.tsx';
 
 /** "All" asks for the server's largest page. */
 const ALL_SIZE = 1000;
@@ -49,19 +48,7 @@ export function PackageDetailsPage() {
       intro="Users' activated extra hits and extra slots."
       actions={<SearchField placeholder="Username or email" value={typed} onChange={setTyped} sx={{ minWidth: { sm: 280 } }} />}
     >
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The add-ons could not be loaded.
-        </Alert>
-      )}
+      {query.isError && <LoadError message="The add-ons could not be loaded." onRetry={() => void query.refetch()} sx={{ mb: 2 }} />}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <LinearProgress aria-label="Updating" sx={{ visibility: query.isFetching && !query.isPending ? 'visible' : 'hidden' }} />
         <PackageDetailsTable

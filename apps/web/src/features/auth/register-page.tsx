@@ -16,7 +16,7 @@ import { MSG } from '@traffic/shared/messages';
 import { PASSWORD_MIN_LENGTH, registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../shell/paths.ts';
 import { useSignIn } from '../../shell/session/index.ts';
-import { CityCountryFields, MobileField, NameFields } from '../../components/details-fields.tsx';
+import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -51,12 +51,7 @@ export function RegisterPage() {
     });
   });
 
-  const text = (name: Exclude<keyof RegisterFormValues, 'terms' | 'username' | 'password' | 'country'>) => ({
-    ...field(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
-    fullWidth: true,
-  });
+  const text = textFieldProps(field, errors);
 
   return (
     <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
