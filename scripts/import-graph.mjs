@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Counts what docs/architecture.md promises about the import graph, from the source itself:
 // - import circles (strongly connected groups of files) in apps/ and packages/;
-// - arrows running back up in the web app: imports from apps/web/src/features into apps/web/src/app;
+// - arrows running back up in the web app: imports from apps/web/src/features into apps/web/src/app
+//   (app/ only composes the screens; features use apps/web/src/shell), and from shell/ into app/ or
+//   features/;
 // - pairs of server modules (apps/api/src/modules/<name>) that import each other;
 // - server imports against the module order (eslint.config.js's MODULE_ORDER): a module importing one
 //   above it or another module's inner file instead of its index.ts, and core/, lib/ or jobs/
 //   importing a module (tests left out, as the lint leaves them).
 // ESLint enforces the rules (import-x/no-cycle and the boundary zones of eslint.config.js); this prints
-// the figures so a review can read them. `node scripts/import-graph.mjs` (exit 1 on any circle).
+// the figures so a review can read them. `node scripts/import-graph.mjs [--verbose]` (exit 1 on any
+// circle or on more than MAX_UPWARD imports from features up into app/).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -95,12 +98,17 @@ function circles() {
 
 const WEB_FEATURES = 'apps/web/src/features/';
 const WEB_APP = 'apps/web/src/app/';
+const WEB_SHELL = 'apps/web/src/shell/';
+/** docs/architecture.md, "Boundaries": at most this many imports from features up into app/ (today 0). */
+const MAX_UPWARD = 2;
 const MODULES = 'apps/api/src/modules/';
 const upward = [];
+const shellUpward = [];
 const moduleArrows = new Set();
 for (const [from, targets] of graph) {
   for (const to of targets) {
     if (from.startsWith(WEB_FEATURES) && to.startsWith(WEB_APP)) upward.push(`${from} -> ${to}`);
+    if (from.startsWith(WEB_SHELL) && (to.startsWith(WEB_APP) || to.startsWith(WEB_FEATURES))) shellUpward.push(`${from} -> ${to}`);
     if (from.startsWith(MODULES) && to.startsWith(MODULES) && !from.endsWith('.test.ts')) {
       const [a, b] = [from, to].map((file) => file.slice(MODULES.length).split('/')[0]);
       if (a !== b) moduleArrows.add(`${a} -> ${b}`);
@@ -146,8 +154,10 @@ console.log(
 );
 for (const [target, count] of [...upwardTargets].sort((x, y) => y[1] - x[1])) console.log(`  ${count} x ${target}`);
 if (verbose) for (const arrow of upward) console.log(`    ${arrow}`);
+console.log(`web imports from shell/ up into app/ or features/: ${shellUpward.length}`);
+for (const arrow of shellUpward) console.log(`  ${arrow}`);
 console.log(`server module pairs importing each other: ${mutual.length}`);
 for (const arrow of mutual) console.log(`  ${arrow.replace(' -> ', ' <-> ')}`);
 console.log(`server imports against the module order: ${wrongWay.length}`);
 for (const arrow of wrongWay) console.log(`  ${arrow}`);
-process.exit(found.length > 0 ? 1 : 0);
+process.exit(found.length > 0 || upward.length > MAX_UPWARD ? 1 : 0);

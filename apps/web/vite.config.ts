@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { LANDING_SCREEN, PUBLIC_SCREENS, SIGNED_IN_SCREENS, SIGNED_IN_SHELL } from './scripts/chunk-roots.ts';
-import { readExternalLinks } from './src/app/read-external-links.ts';
+import { readExternalLinks } from './src/shell/read-external-links.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = 'http://localhost:3000';

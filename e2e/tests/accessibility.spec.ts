@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { routes } from '../../apps/web/src/app/paths.ts';
+import { routes } from '../../apps/web/src/shell/paths.ts';
 import {
   createWebsiteViaApi,
   customerWithPackages,
@@ -12,7 +12,7 @@ import {
 } from './support/accounts.ts';
 
 /*
- * Every route of the route table (apps/web/src/app/paths.ts), as the kind of user it is for, in
+ * Every route of the route table (apps/web/src/shell/paths.ts), as the kind of user it is for, in
  * Chromium: no serious or critical WCAG 2.1 A/AA violation (axe-core), and no sideways scrolling at
  * 390 px. A customer holds both package types and a website of each, so the edit screens have
  * something real to show; the admin works as seeded.

@@ -28,7 +28,7 @@ test('a visitor registers, lands on /home, logs out (the old token stops working
   await page.getByLabel('Username').fill(`${customer.username}!`);
   await expect(page.getByLabel('Username')).toHaveValue(customer.username);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByLabel('Mobile Number').fill(customer.phoneNumber);
+  await page.getByLabel('Mobile number').fill(customer.phoneNumber);
   await page.getByLabel('Address').fill(customer.address);
   await page.getByLabel('First Name').fill('Ann');
   await page.getByLabel('Last Name').fill('Lee');

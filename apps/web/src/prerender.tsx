@@ -10,7 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { AppProviders } from './app/providers.tsx';
-import { createQueryClient } from './app/query-client.ts';
+import { createQueryClient } from './shell/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
 
 export { PUBLIC_PAGES } from './app/public-pages.ts';

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Link as RouterLink } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
-import { paths } from './paths.ts';
-import { isAdminView, useSession } from './session/session-context.ts';
+import { paths } from '../shell/paths.ts';
+import { isAdminView, useSession } from '../shell/session/session-context.ts';
 
 /**
  * A deactivated customer reads so on every signed-in page, once (docs/product.md section 10,

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { CustomerHome } from '../features/home/customer-home.tsx';
-import { isAdminView, useSignedInUser } from './session/index.ts';
+import { isAdminView, useSignedInUser } from '../shell/session/index.ts';
 
 // Its own chunk: a customer's browser never loads the admin side.
 const AdminDashboard = lazy(async () => ({

@@ -1,5 +1,5 @@
-import { externalLinks } from './links.ts';
-import { paths } from './paths.ts';
+import { externalLinks } from '../shell/links.ts';
+import { paths } from '../shell/paths.ts';
 
 /** A menu entry: an in-app path, or an external site (opened in a new tab). */
 export interface NavLink {

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { CenteredMessage } from '../components/centered-message.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../shell/paths.ts';
 
 export function NotFoundPage() {
   return (

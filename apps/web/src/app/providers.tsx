@@ -4,8 +4,8 @@ import { ThemeProvider } from '@mui/system';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryProvider } from './query-provider.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
-import { theme } from './theme.ts';
-import { ToastHost } from './toast-host.tsx';
+import { theme } from '../shell/theme.ts';
+import { ToastHost } from '../shell/toast-host.tsx';
 
 /**
  * `queryClient` lets tests start from a clean cache of their own. Without it, TanStack Query and

@@ -11,7 +11,7 @@ let loading: Promise<QueryClient> | undefined;
 const listeners = new Set<() => void>();
 
 export function loadQueryClient(): Promise<QueryClient> {
-  loading ??= import('./query-client.ts').then(({ createQueryClient }) => {
+  loading ??= import('../shell/query-client.ts').then(({ createQueryClient }) => {
     client = createQueryClient();
     for (const listener of listeners) listener();
     return client;

@@ -4,7 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { useTwoFactorRequiredRedirect } from './guard/two-factor-redirect.ts';
 import { AppHeader, loadSignedInHeader } from './layout/app-header.tsx';
-import { isAdminView, mustUpdateDetails, useSession } from './session/session-context.ts';
+import { isAdminView, mustUpdateDetails, useSession } from '../shell/session/session-context.ts';
 
 const NavigationProgress = lazy(async () => ({ default: (await import('./layout/navigation-progress.tsx')).NavigationProgress }));
 // Signed-in users only, and only those they concern: chunks of their own, so neither the landing

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import type { RouteHandle } from './guard/route-guard.tsx';
-import { routes, type RouteId } from './paths.ts';
+import { routes, type RouteId } from '../shell/paths.ts';
 import { loadQueryClient } from './query-provider.tsx';
 import { RootLayout } from './root-layout.tsx';
 

@@ -1,9 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { CLOSE_ACCOUNT_CONSEQUENCES } from '@traffic/shared/your-data';
 import { closeAccountBodySchema } from '@traffic/shared/schemas/your-data.schema';
 import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
@@ -120,5 +122,57 @@ export function CloseAccountDialog({
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Stack>
     </ActionDialog>
+  );
+}
+
+/** What closing needs of the mutation that closes the account (a TanStack Query mutation). */
+interface CloseMutation {
+  isPending: boolean;
+  error: Error | null;
+  reset: () => void;
+  mutate: (body: { password: string; code?: string }, options: { onSuccess: () => void }) => void;
+}
+
+/**
+ * The button that opens the confirmation, and the confirmation: it sends the password (and code)
+ * through `close`, shows a refusal, and closes once the account is closed, then `onClosed` runs.
+ */
+export function CloseAccountButton({
+  label,
+  sx,
+  close,
+  onClosed,
+  ...dialog
+}: {
+  label: string;
+  sx?: SxProps<Theme>;
+  close: CloseMutation;
+  onClosed?: () => void;
+} & Pick<Parameters<typeof CloseAccountDialog>[0], 'title' | 'intro' | 'passwordLabel' | 'withCode'>) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)} sx={sx}>
+        {label}
+      </Button>
+      <CloseAccountDialog
+        open={open}
+        {...dialog}
+        busy={close.isPending}
+        error={close.error ? close.error.message : null}
+        onCancel={() => {
+          close.reset();
+          setOpen(false);
+        }}
+        onConfirm={(body) =>
+          close.mutate(body, {
+            onSuccess: () => {
+              setOpen(false);
+              onClosed?.();
+            },
+          })
+        }
+      />
+    </>
   );
 }

@@ -1,7 +1,16 @@
 import Grid from '@mui/material/Grid';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { ACCOUNT_LIMITS } from '@traffic/shared/constants';
+import {
+  Controller,
+  get,
+  type Control,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import { ACCOUNT_LIMITS, MOBILE_LENGTH } from '@traffic/shared/constants';
 import { CountryAutocomplete, type CountryAutocompleteProps } from './country-autocomplete.tsx';
 
 /** The personal-detail fields the register and update-details forms share. */
@@ -15,11 +24,43 @@ interface DetailValues extends FieldValues {
 /** A registered text field's props (react-hook-form's register, its error and message). */
 type TextProps = (name: 'firstName' | 'lastName' | 'city') => Partial<TextFieldProps>;
 
+/** A form's `text(name)`: a registered full-width field's props with its error and message. */
+export function textFieldProps<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>) => {
+    const failure = get(errors, name) as { message?: string } | undefined;
+    return { ...register(name), error: Boolean(failure), helperText: failure?.message, fullWidth: true };
+  };
+}
+
 /** Typing stops at the length the server takes. */
 const LIMITED = { htmlInput: { maxLength: ACCOUNT_LIMITS.text } };
 
 /** The mobile number keeps digits (and a leading +) as it is typed: the field is numeric. */
 export const digitsOnly = (value: string) => value.replace(/(?!^\+)[^\d]/g, '');
+
+/** Room for a leading + before the longest number the server takes. */
+const MOBILE_INPUT = { htmlInput: { inputMode: 'numeric', pattern: '\\+?[0-9]*', maxLength: MOBILE_LENGTH.max + 1 } } as const;
+
+/**
+ * The mobile number of the register and update-details forms (docs/product.md section 5): 'Mobile
+ * number', numeric, keeping digits and a leading + as it is typed. Takes the registered field with
+ * its error, as the forms' `text('phoneNumber')` gives them; the shared schema checks the value.
+ */
+export function MobileField({ onChange, ...props }: UseFormRegisterReturn & Pick<TextFieldProps, 'error' | 'helperText' | 'fullWidth'>) {
+  return (
+    <TextField
+      label="Mobile number"
+      type="tel"
+      autoComplete="tel"
+      {...props}
+      onChange={(event) => {
+        event.target.value = digitsOnly(event.target.value);
+        void onChange(event);
+      }}
+      slotProps={MOBILE_INPUT}
+    />
+  );
+}
 
 /** First and last name, side by side from the small breakpoint up. */
 export function NameFields({ text }: { text: TextProps }) {

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { PACKAGE_TYPES, type PackageType } from '@traffic/shared/constants';
 
 import { PACKAGE_TYPE_LABELS } from './package-type-labels.ts';
@@ -45,5 +47,24 @@ export function PackageTypeTabs({ value, linkTo, idPrefix }: Props) {
         />
       ))}
     </Tabs>
+  );
+}
+
+/** A `/…/:type?` screen: `render` for the type its address names, or a redirect to `fallback` when it names none. */
+export function PackageTypeRoute({ fallback, render }: { fallback: string; render: (type: PackageType) => ReactNode }) {
+  const type = packageTypeFromParam(useParams().type);
+  if (!type) return <Navigate to={fallback} replace />;
+  return render(type);
+}
+
+/** The type tabs over the panel they control, which shows `children` for the type `value`. */
+export function PackageTypePanel({ value, linkTo, idPrefix, children }: Props & { children: ReactNode }) {
+  return (
+    <>
+      <PackageTypeTabs value={value} linkTo={linkTo} idPrefix={idPrefix} />
+      <Box role="tabpanel" id={packageTypePanelId(idPrefix)} aria-labelledby={packageTypeTabId(idPrefix, value)} sx={{ pt: 3 }}>
+        {children}
+      </Box>
+    </>
   );
 }

@@ -2,20 +2,29 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
-/** A table's search box: a small search input with the magnifier, labelled "Search" unless `label` names what it searches. */
+/**
+ * A search box: a search input with the magnifier, labelled "Search" unless `label` names what it
+ * searches. Small (a table's toolbar) unless `size` says otherwise.
+ */
 export function SearchField({
   value,
   onChange,
   placeholder,
   label = 'Search',
+  size = 'small',
+  fullWidth,
   sx,
-}: { value: string; onChange: (value: string) => void; label?: string } & Pick<TextFieldProps, 'placeholder' | 'sx'>) {
+}: { value: string; onChange: (value: string) => void; label?: string } & Pick<
+  TextFieldProps,
+  'placeholder' | 'size' | 'fullWidth' | 'sx'
+>) {
   return (
     <TextField
       label={label}
       placeholder={placeholder}
       type="search"
-      size="small"
+      size={size}
+      fullWidth={fullWidth}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       sx={sx}

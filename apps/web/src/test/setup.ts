@@ -23,9 +23,9 @@ window.scrollTo = () => {};
 // each test's findBy timeouts, as when they were static imports. (Not session-user-sync.tsx: it
 // imports reload-page.ts, which tests mock.)
 await Promise.all([
-  import('../app/query-client.ts'),
+  import('../shell/query-client.ts'),
   import('../app/layout/signed-in-header.tsx'),
   import('../app/layout/update-details-prompt.tsx'),
   import('../app/layout/navigation-progress.tsx'),
-  import('../app/toast-container.tsx'),
+  import('../shell/toast-container.tsx'),
 ]);

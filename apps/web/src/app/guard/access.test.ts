@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes, type RouteId, type RouteRule } from '../paths.ts';
+import { routes, type RouteId, type RouteRule } from '../../shell/paths.ts';
 import { decideAccess, type Viewer } from './access.ts';
 
 const visitor: Viewer = null;

@@ -1,6 +1,6 @@
 import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { paths, type RouteRule } from '../paths.ts';
-import { hasMissingDetails } from '../session/session-context.ts';
+import { paths, type RouteRule } from '../../shell/paths.ts';
+import { hasMissingDetails } from '../../shell/session/session-context.ts';
 
 /** What a guard needs to know about whoever is looking: null for a visitor. */
 export type Viewer = Pick<User, 'role' | 'status' | 'address'> | null;

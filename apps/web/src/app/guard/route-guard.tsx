@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useMatches, useNavigation } from 'react-router';
-import { routes, type RouteId } from '../paths.ts';
-import { useSession } from '../session/session-context.ts';
+import { routes, type RouteId } from '../../shell/paths.ts';
+import { useSession } from '../../shell/session/session-context.ts';
 import { decideAccess } from './access.ts';
 
 /** Set on every route built from the table, so the one guard can find the rule of the current page. */

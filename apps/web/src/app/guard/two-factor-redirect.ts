@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { isTwoFactorRequired, withTwoFactorRequired } from '../../lib/two-factor-required.ts';
-import { paths, routes } from '../paths.ts';
-import { useSession } from '../session/session-context.ts';
+import { paths, routes } from '../../shell/paths.ts';
+import { useSession } from '../../shell/session/session-context.ts';
 
 /**
  * Any call answering `TWO_FACTOR_REQUIRED` (an admin route, for an admin without two-factor sign-in

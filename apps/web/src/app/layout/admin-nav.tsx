@@ -6,7 +6,7 @@ import { securityApi } from '@traffic/shared/contract/security';
 import { call } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { adminSections, type NavSection } from '../nav-links.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../shell/paths.ts';
 
 /** What an admin who must still turn two-factor sign-in on can open: Account security only (every admin route refuses them). */
 const enrolSections: readonly NavSection[] = [{ title: 'Security', links: [{ label: 'Account security', to: paths.security() }] }];

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '../../lib/session-store.ts';
 import { fail, fakeApi, ok } from '../../test/fake-api.ts';
 import { makeUser, storeSignedIn } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { externalLinks } from '../links.ts';
+import { externalLinks } from '../../shell/links.ts';
 
 // jsdom cannot reload; a failed session would call this (a refused sign-out must not).
 vi.mock('../../lib/reload-page.ts', () => ({ reloadPage: vi.fn() }));

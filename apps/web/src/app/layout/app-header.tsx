@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import { visitorLinks } from '../nav-links.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../shell/session/session-context.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { NavButton } from './nav-button.tsx';
 

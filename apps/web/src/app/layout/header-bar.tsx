@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { plainButtonSx } from '../../components/plain-button.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../shell/paths.ts';
 
 /** The app bar with the brand link; `start` goes before the brand, `children` at the far end, `after` below the toolbar. */
 export function HeaderBar({ start, children, after }: { start?: ReactNode; children?: ReactNode; after?: ReactNode }) {

@@ -4,8 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import { Link as RouterLink, useLocation, matchPath } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
-import { paths, routes } from '../paths.ts';
-import { mustUpdateDetails, useSession } from '../session/session-context.ts';
+import { paths, routes } from '../../shell/paths.ts';
+import { mustUpdateDetails, useSession } from '../../shell/session/session-context.ts';
 
 /**
  * docs/product.md section 2: a signed-in customer without a saved address sees this on every page but /update.

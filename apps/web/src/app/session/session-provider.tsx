@@ -5,7 +5,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { clearStoredSession, readStoredSession, storeSession, storeUser, type StoredSession } from '../../lib/session-store.ts';
 import { loadQueryClient } from '../query-provider.tsx';
 import { failSession } from './fail-session.ts';
-import { SessionContext, type Session, type SessionStatus } from './session-context.ts';
+import { SessionContext, type Session, type SessionStatus } from '../../shell/session/session-context.ts';
 import type { LoadedUser } from './session-user-sync.tsx';
 
 // With TanStack Query, only when a session is stored: a visitor's landing page loads neither.

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 
 /** One titled example: a sentence and the command, in a block that scrolls sideways on a phone rather than the page. */
 function Example({ title, children, command }: { title: string; children: string; command: string }) {

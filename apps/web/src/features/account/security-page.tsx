@@ -1,8 +1,6 @@
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { isAdminView, useSignedInUser } from '../../app/session/index.ts';
+import { isAdminView, useSignedInUser } from '../../shell/session/index.ts';
 import { isTwoFactorRequired } from '../../lib/two-factor-required.ts';
 import { AccessTokensSection } from './components/security/access-tokens-section.tsx';
 import { ChangePasswordSection } from './components/security/change-password-section.tsx';
@@ -10,6 +8,7 @@ import { SecurityActivitySection } from './components/security/security-activity
 import { SessionsSection } from './components/security/sessions-section.tsx';
 import { TwoFactorSection } from './components/security/two-factor-section.tsx';
 import { YourDataSections } from './components/security/your-data-section.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 
 /**
  * /security, for every signed-in account: two-factor sign-in, the password, the sessions and the
@@ -21,15 +20,16 @@ export function SecurityPage() {
   // An admin screen answered TWO_FACTOR_REQUIRED and the app sent the admin here (app/guard/two-factor-redirect.ts).
   const twoFactorRequired = isTwoFactorRequired(useSearchParams()[0]);
   return (
-    <Container component="main" maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Account security
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {isAdminView(user)
+    <PageLayout
+      title="Account security"
+      lead={
+        isAdminView(user)
           ? 'Protect your account with a second step at sign-in, change your password, and see where you are signed in.'
-          : 'Protect your account with a second step at sign-in, change your password, see where you are signed in, and manage the access tokens your scripts use.'}
-      </Typography>
+          : 'Protect your account with a second step at sign-in, change your password, see where you are signed in, and manage the access tokens your scripts use.'
+      }
+      maxWidth="md"
+      space={5}
+    >
       <Stack spacing={0}>
         <TwoFactorSection email={user.email} requiredNotice={twoFactorRequired} />
         <ChangePasswordSection />
@@ -38,6 +38,6 @@ export function SecurityPage() {
         <SecurityActivitySection />
         <YourDataSections customer={!isAdminView(user)} />
       </Stack>
-    </Container>
+    </PageLayout>
   );
 }

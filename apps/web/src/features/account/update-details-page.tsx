@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
-import { ACCOUNT_LIMITS, MOBILE_LENGTH } from '@traffic/shared/constants';
+import { ACCOUNT_LIMITS } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
-import { isAdminView, useSignedInUser } from '../../app/session/index.ts';
-import { notify } from '../../app/toast.ts';
+import { isAdminView, useSignedInUser } from '../../shell/session/index.ts';
+import { notify } from '../../shell/toast.ts';
 import { BillingRemindersSwitch, remindersMessage } from '../../components/billing-reminders-switch.tsx';
-import { useLogout } from '../../app/session/index.ts';
-import { CityCountryFields, NameFields, digitsOnly } from '../../components/details-fields.tsx';
+import { useLogout } from '../../shell/session/index.ts';
+import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { useUpdateDetailsMutation } from './api/update-details.ts';
@@ -33,12 +33,7 @@ export function UpdateDetailsPage() {
     formState: { errors },
   } = useForm<UpdateDetailsValues>({ defaultValues: initialDetails(user), resolver, reValidateMode: 'onSubmit' });
 
-  const text = (name: Exclude<keyof UpdateDetailsValues, 'country'>) => ({
-    ...field(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
-    fullWidth: true,
-  });
+  const text = textFieldProps(field, errors);
 
   function confirm() {
     if (!pending) return;
@@ -54,17 +49,7 @@ export function UpdateDetailsPage() {
       <Grid component="form" container spacing={2.5} noValidate onSubmit={handleSubmit(setPending)} aria-label="Update details">
         <NameFields text={text} />
         <Grid size={12}>
-          <TextField
-            label="Mobile number"
-            type="tel"
-            autoComplete="tel"
-            {...text('phoneNumber')}
-            onChange={(event) => {
-              event.target.value = digitsOnly(event.target.value);
-              void field('phoneNumber').onChange(event);
-            }}
-            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '\\+?[0-9]*', maxLength: MOBILE_LENGTH.max + 1 } }}
-          />
+          <MobileField {...text('phoneNumber')} />
         </Grid>
         <Grid size={12}>
           <TextField

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '@traffic/shared/schemas/security.schema';
 import { fail, fakeApi, ok, type ApiCall } from '../../test/fake-api.ts';
 import { makeUser, storeSignedIn } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { TYPING_DELAY_MS } from './use-audit-view.ts';
 
 // The route loads the screen lazily; a cold first import can outlast a query's default wait.
 beforeAll(async () => {
@@ -157,13 +158,18 @@ describe('/admin/audit-log', () => {
     // The trailing space is still in the box: writing the address does not take what was typed back.
     expect(screen.getByRole('searchbox', { name: 'Target' })).toHaveValue(' ann ');
 
-    // A link to the bare screen (the menu's) clears the boxes too.
-    await router.navigate('/admin/audit-log');
-    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Actor' })).toHaveValue(''));
-    expect(screen.getByRole('searchbox', { name: 'Target' })).toHaveValue('');
-    // ...and the old text is not written back once the typing delay has passed.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(router.state.location.search).toBe('');
+    // A link to the bare screen (the menu's) clears the boxes too, and the old text is not written
+    // back once the typing delay has passed: fake timers let that delay pass at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(() => router.navigate('/admin/audit-log'));
+      expect(screen.getByRole('searchbox', { name: 'Actor' })).toHaveValue('');
+      expect(screen.getByRole('searchbox', { name: 'Target' })).toHaveValue('');
+      await act(() => vi.advanceTimersByTimeAsync(TYPING_DELAY_MS * 2));
+      expect(router.state.location.search).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
 
     await user.type(screen.getByRole('searchbox', { name: 'Actor' }), 'x');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

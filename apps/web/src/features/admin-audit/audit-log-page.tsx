@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,12 +10,13 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PagePagination } from '../../components/page-pagination.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { useAuditLog } from './api.ts';
 import { AuditTable } from './audit-table.tsx';
 import { PAGE_SIZES, useAuditView, type AuditView } from './use-audit-view.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 
 /** A dropdown whose empty choice ("All actions") shows as its value rather than as a blank. */
-const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /** /admin/audit-log: who did what to whom, newest first, filtered and paged by the server. */
 export function AuditLogPage() {
@@ -34,14 +33,13 @@ export function AuditLogPage() {
   }, [settled, page, lastPage, setPage]);
 
   return (
-    <Container component="main" maxWidth="xl" sx={{ py: { xs: 3, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Audit log
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Sign-ins, security changes and every administrator&apos;s action, newest first. Filter by who acted, what they did, whom or what it
-        concerned, and when.
-      </Typography>
+    <PageLayout
+      title="Audit log"
+      lead="Sign-ins, security changes and every administrator's action, newest first. Filter by who acted, what they did, whom or what it concerned, and when."
+      maxWidth="xl"
+      space={4}
+      leadGap={2}
+    >
       <Paper variant="outlined">
         <AuditFilters view={view} />
         <LinearProgress aria-label="Updating" sx={{ visibility: audit.isFetching && !audit.isPending ? 'visible' : 'hidden' }} />
@@ -73,7 +71,7 @@ export function AuditLogPage() {
           </>
         )}
       </Paper>
-    </Container>
+    </PageLayout>
   );
 }
 
@@ -89,22 +87,14 @@ function AuditFilters({ view }: { view: AuditView }) {
       aria-label="Filter the audit log"
     >
       <SearchField label="Actor" placeholder="Email" value={typed.actor} onChange={view.setActor} sx={{ flex: { md: '1 1 220px' } }} />
-      <TextField
-        select
+      <FilterSelect
         label="Action"
-        size="small"
-        slotProps={showEmptyChoice}
+        all="All actions"
+        options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))}
         value={filters.action}
-        onChange={(event) => view.setFilter('action', event.target.value)}
+        onChange={(action) => view.setFilter('action', action)}
         sx={{ minWidth: { md: 220 } }}
-      >
-        <MenuItem value="">All actions</MenuItem>
-        {AUDIT_ACTIONS.map((action) => (
-          <MenuItem key={action} value={action}>
-            {AUDIT_ACTION_LABELS[action]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <SearchField
         label="Target"
         placeholder="Email, URL or id"

@@ -5,7 +5,8 @@ import type { AuditQuery } from './api.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_SIZE = PAGE_SIZES[0];
-const TYPING_DELAY_MS = 300;
+/** How long typing in the Actor and Target boxes pauses before the address (and the query) follows. */
+export const TYPING_DELAY_MS = 300;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_PAGE = 1_000_000;
 

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { addonIdFor } from '@traffic/shared/schemas/catalogue.schema';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
 import { useCreateAddonMutation } from './api/create-addon.ts';
@@ -13,7 +12,7 @@ import { AddItemPage, WholeNumberField } from './components/add-item-page.tsx';
 import { PackageTypeField } from './components/package-type-field.tsx';
 import { describeAddon } from './format.ts';
 import { LIMITS, failuresOf, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
-import { serverReason } from './server-reason.ts';
+import { useAddItem } from './components/use-add-item.ts';
 
 interface AddonFormValues {
   name: string;
@@ -45,7 +44,6 @@ function AddAddonPage({ kind }: { kind: AddonKind }) {
   const info = ADDON_KIND[kind];
   const list = useAddons(kind);
   const create = useCreateAddonMutation(kind);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     control,
@@ -56,20 +54,12 @@ function AddAddonPage({ kind }: { kind: AddonKind }) {
   const id = previewId(useWatch({ control, name: 'count' }), kind);
   const taken = id !== undefined && list.data?.some((addon) => addon.id === id);
 
+  const { refusal, add } = useAddItem(create, { added: info.added, failed: info.addFailed }, () => reset(EMPTY));
+
   function save(values: AddonFormValues) {
-    setRefusal(null);
     const count = parseWhole(values.count);
     const body = { id: addonIdFor(count, kind), name: values.name.trim(), count, price: parseWhole(values.price), type: values.type };
-    create.mutate(body, {
-      onSuccess: () => {
-        notify.success(info.added);
-        reset(EMPTY);
-      },
-      onError: (error) => {
-        notify.error(info.addFailed);
-        setRefusal(serverReason(error));
-      },
-    });
+    add(body);
   }
 
   const countHelp = id ? `Saved as ${id}${taken ? ', which already exists' : ''}` : 'How many extra ' + kind;

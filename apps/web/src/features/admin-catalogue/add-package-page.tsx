@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CATALOGUE_LIMITS, DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { packageIdFor } from '@traffic/shared/schemas/catalogue.schema';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { useCreatePackageMutation } from './api/create-package.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';
@@ -13,7 +12,7 @@ import { AddItemPage, WholeNumberField } from './components/add-item-page.tsx';
 import { PackageTypeField } from './components/package-type-field.tsx';
 import { describePackage } from './format.ts';
 import { LIMITS, failuresOf, parseWhole, textProblem, wholeNumberProblem } from './form-rules.ts';
-import { serverReason } from './server-reason.ts';
+import { useAddItem } from './components/use-add-item.ts';
 
 interface PackageFormValues {
   name: string;
@@ -50,7 +49,6 @@ const resolver = formResolver<PackageFormValues>(
 export function AddPackagePage() {
   const list = usePackages();
   const create = useCreatePackageMutation();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     control,
@@ -62,8 +60,9 @@ export function AddPackagePage() {
   const id = nameProblem(name) ? undefined : packageIdFor(name);
   const taken = id !== undefined && list.data?.some((pkg) => pkg.id === id);
 
+  const { refusal, add } = useAddItem(create, { added: MSG.hitPackageAdded, failed: MSG.hitPackageAddFailed }, () => reset(EMPTY));
+
   function save(values: PackageFormValues) {
-    setRefusal(null);
     const body = {
       id: packageIdFor(values.name),
       name: values.name.trim(),
@@ -73,16 +72,7 @@ export function AddPackagePage() {
       description: values.description,
       type: values.type,
     };
-    create.mutate(body, {
-      onSuccess: () => {
-        notify.success(MSG.hitPackageAdded);
-        reset(EMPTY);
-      },
-      onError: (error) => {
-        notify.error(MSG.hitPackageAddFailed);
-        setRefusal(serverReason(error));
-      },
-    });
+    add(body);
   }
 
   const number = (field: 'hits' | 'slots' | 'price', label: string, help: string) => (

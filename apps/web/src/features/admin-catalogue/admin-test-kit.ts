@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 import type { AddonPackage, Package } from '@traffic/shared/schemas/catalogue.schema';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { fakeApi, ok } from '../../test/fake-api.ts';
 import { makeUser, storeSignedIn } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { MSG } from '@traffic/shared/messages';
 import { useDeleteActivatedAddonMutation } from './api/delete-activated-addon.ts';
 import { useActivatedAddonsQuery } from './api/get-activated-addons.ts';
@@ -13,7 +8,9 @@ import { AdminPage } from './components/admin-page.tsx';
 import { ALL_ROWS, PackageDetailsTable, type ActivationTarget } from './components/package-details-table.tsx';
 import { useConfirmedDelete } from './components/use-confirmed-delete.tsx';
 import { formatDate } from './format.ts';
+import { SearchField } from '../../components/search-field.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { LoadError } from '../../components/load-error.tsx';
 
 /** "All" asks for the server's largest page. */
 const ALL_SIZE = 1000;
@@ -49,40 +46,9 @@ export function PackageDetailsPage() {
     <AdminPage
       title="Package details"
       intro="Users' activated extra hits and extra slots."
-      actions={
-        <TextField
-          label="Search"
-          placeholder="Username or email"
-          type="search"
-          size="small"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          sx={{ minWidth: { sm: 280 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      }
+      actions={<SearchField placeholder="Username or email" value={typed} onChange={setTyped} sx={{ minWidth: { sm: 280 } }} />}
     >
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The add-ons could not be loaded.
-        </Alert>
-      )}
+      {query.isError && <LoadError message="The add-ons could not be loaded." onRetry={() => void query.refetch()} sx={{ mb: 2 }} />}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <LinearProgress aria-label="Updating" sx={{ visibility: query.isFetching && !query.isPending ? 'visible' : 'hidden' }} />
         <PackageDetailsTable

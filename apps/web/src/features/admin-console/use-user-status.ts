@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { activateUser } from './api/activate-user.ts';
 import { deactivateUser } from './api/deactivate-user.ts';

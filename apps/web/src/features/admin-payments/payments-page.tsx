@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import Container from '@mui/material/Container';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,12 +9,23 @@ import { PagePagination } from '../../components/page-pagination.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { usePayments, type PaymentsFilters } from './api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
+
+const GATEWAYS = [
+  { value: 'card', label: 'Card' },
+  { value: 'paypal', label: 'PayPal' },
+] as const;
+const STATUSES = [
+  { value: 'paid', label: 'Paid' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'charged back', label: 'Charged back' },
+] as const;
 
 const SIZE = 20;
-const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /** /admin/payments: every payment and renewal, newest first, with filters and a refund within 30 days. */
 export function PaymentsPage() {
@@ -41,43 +50,32 @@ export function PaymentsPage() {
   }, [typed]);
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Payments
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Every card and PayPal payment and renewal, newest first. A payment can be refunded within 30 days of its charge.
-      </Typography>
+    <PageLayout
+      title="Payments"
+      lead="Every card and PayPal payment and renewal, newest first. A payment can be refunded within 30 days of its charge."
+      space={4}
+      leadGap={2}
+      main={false}
+    >
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }} role="search" aria-label="Filter payments">
           <SearchField placeholder="Email or order id" value={typed} onChange={setTyped} sx={{ flex: { md: '1 1 240px' } }} />
-          <TextField
-            select
+          <FilterSelect
             label="Gateway"
-            size="small"
-            slotProps={showEmptyChoice}
+            all="All gateways"
+            options={GATEWAYS}
             value={filters.gateway}
-            onChange={(event) => set('gateway', event.target.value as PaymentsFilters['gateway'])}
+            onChange={(gateway) => set('gateway', gateway)}
             sx={{ minWidth: 140 }}
-          >
-            <MenuItem value="">All gateways</MenuItem>
-            <MenuItem value="card">Card</MenuItem>
-            <MenuItem value="paypal">PayPal</MenuItem>
-          </TextField>
-          <TextField
-            select
+          />
+          <FilterSelect
             label="Status"
-            size="small"
-            slotProps={showEmptyChoice}
+            all="All statuses"
+            options={STATUSES}
             value={filters.status}
-            onChange={(event) => set('status', event.target.value as PaymentsFilters['status'])}
+            onChange={(status) => set('status', status)}
             sx={{ minWidth: 150 }}
-          >
-            <MenuItem value="">All statuses</MenuItem>
-            <MenuItem value="paid">Paid</MenuItem>
-            <MenuItem value="refunded">Refunded</MenuItem>
-            <MenuItem value="charged back">Charged back</MenuItem>
-          </TextField>
+          />
           <TextField
             label="From"
             type="date"
@@ -112,6 +110,6 @@ export function PaymentsPage() {
         )}
       </Paper>
       <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
-    </Container>
+    </PageLayout>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import type { AdminPaymentRow } from '@traffic/shared/schemas/billing.schema';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { useRefund } from './api.ts';
 

@@ -6,7 +6,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { FormCard } from '../../components/form-card.tsx';
 import { EmailStep } from './components/email-step.tsx';
 import { NewPasswordStep } from './components/new-password-step.tsx';

@@ -57,12 +57,12 @@ describe('RegisterPage', () => {
     await submitAndExpectOnly(MSG.addressRequired);
     await user.type(field('Address'), '1 Main Street');
     await submitAndExpectOnly(MSG.mobileRequired);
-    await user.type(field('Mobile Number'), '12345');
+    await user.type(field('Mobile number'), '12345');
     await submitAndExpectOnly(MSG.mobileInvalid);
-    await user.type(field('Mobile Number'), '67890123456');
+    await user.type(field('Mobile number'), '67890123456');
     await submitAndExpectOnly(MSG.mobileInvalid);
-    await user.clear(field('Mobile Number'));
-    await user.type(field('Mobile Number'), '5551234567');
+    await user.clear(field('Mobile number'));
+    await user.type(field('Mobile number'), '5551234567');
     await submitAndExpectOnly(MSG.firstNameRequired);
     await user.type(field('First Name'), '   ');
     await submitAndExpectOnly(MSG.firstNameRequired);
@@ -124,7 +124,7 @@ describe('RegisterPage', () => {
     await user.type(field('Username'), 'ann');
     await user.type(field('Password'), 'secret-pass');
     await user.type(field('Address'), '1 Main Street');
-    await user.type(field('Mobile Number'), '5551234567');
+    await user.type(field('Mobile number'), '5551234567');
     await user.type(field('First Name'), 'Ann');
     await user.type(field('Last Name'), 'Lee');
     await user.type(field('City'), 'Springfield');

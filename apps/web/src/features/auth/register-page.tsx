@@ -11,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { ACCOUNT_LIMITS, MOBILE_LENGTH, stripUsername } from '@traffic/shared/constants';
+import { ACCOUNT_LIMITS, stripUsername } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { PASSWORD_MIN_LENGTH, registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
-import { paths } from '../../app/paths.ts';
-import { useSignIn } from '../../app/session/index.ts';
-import { CityCountryFields, NameFields, digitsOnly } from '../../components/details-fields.tsx';
+import { paths } from '../../shell/paths.ts';
+import { useSignIn } from '../../shell/session/index.ts';
+import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -51,12 +51,7 @@ export function RegisterPage() {
     });
   });
 
-  const text = (name: Exclude<keyof RegisterFormValues, 'terms' | 'username' | 'password' | 'country'>) => ({
-    ...field(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
-    fullWidth: true,
-  });
+  const text = textFieldProps(field, errors);
 
   return (
     <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
@@ -103,17 +98,7 @@ export function RegisterPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label="Mobile Number"
-              type="tel"
-              autoComplete="tel"
-              {...text('phoneNumber')}
-              onChange={(event) => {
-                event.target.value = digitsOnly(event.target.value);
-                void field('phoneNumber').onChange(event);
-              }}
-              slotProps={{ htmlInput: { inputMode: 'tel', maxLength: MOBILE_LENGTH.max + 1 } }}
-            />
+            <MobileField {...text('phoneNumber')} />
           </Grid>
           <Grid size={12}>
             <TextField

@@ -1,25 +1,25 @@
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { BillingRemindersSwitch, remindersMessage } from '../../components/billing-reminders-switch.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { useBillingOverview } from './api/billing.ts';
 import { BillingHistoryTable } from './components/billing-history-table.tsx';
 import { BillingTypeCard } from './components/billing-type-card.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 
 /** /billing: each package type's renewal (and the way to stop it), then every payment with its receipt. */
 export function BillingPage() {
   const overview = useBillingOverview();
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Billing
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Packages are billed monthly and renew automatically until you cancel. For a refund within 30 days of a payment, write to Support.
-      </Typography>
+    <PageLayout
+      title="Billing"
+      lead="Packages are billed monthly and renew automatically until you cancel. For a refund within 30 days of a payment, write to Support."
+      maxWidth="md"
+      space={5}
+      main={false}
+    >
       {overview.isError && (
         <LoadError message="Your packages could not be loaded." onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
       )}
@@ -41,6 +41,6 @@ export function BillingPage() {
       </Typography>
       <BillingHistoryTable />
       <BillingRemindersSwitch onSaved={(enabled) => notify.success(remindersMessage(enabled))} onError={notify.error} />
-    </Container>
+    </PageLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { externalLinks } from '../../app/links.ts';
+import { externalLinks } from '../../shell/links.ts';
 import { LandingPage } from './landing-page.tsx';
 
 function renderLanding() {

@@ -1,22 +1,14 @@
-import Box from '@mui/material/Box';
-import { Navigate, useParams } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { PurchasesClosedNotice } from '../../components/checkout/purchases-closed-notice.tsx';
 import { PlanGrid, PlanGridItem, PlanGridSkeleton } from '../../components/pricing/plan-grid.tsx';
-import { PricingLayout } from '../../components/pricing/pricing-layout.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import {
-  PACKAGE_TYPE_LABELS,
-  PackageTypeTabs,
-  packageTypeFromParam,
-  packageTypePanelId,
-  packageTypeTabId,
-} from '../../components/package-type-tabs.tsx';
+import { PACKAGE_TYPE_LABELS, PackageTypePanel, PackageTypeRoute } from '../../components/package-type-tabs.tsx';
 import { pendingPackage } from '../../lib/pending-purchase.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';
 import { longDate, typeStateOf } from '../../lib/subscription.ts';
@@ -43,9 +35,7 @@ function effectOf(pkg: Package, user: User | null, type: PackageType): PurchaseE
 
 /** /pricing/:type?: every package of one type, open to everyone; buying needs a session. */
 export function PricingPage() {
-  const type = packageTypeFromParam(useParams().type);
-  if (!type) return <Navigate to={paths.pricing()} replace />;
-  return <PricingForType type={type} />;
+  return <PackageTypeRoute fallback={paths.pricing()} render={(type) => <PricingForType type={type} />} />;
 }
 
 function PricingForType({ type }: { type: PackageType }) {
@@ -62,10 +52,9 @@ function PricingForType({ type }: { type: PackageType }) {
   };
 
   return (
-    <PricingLayout title="Pricing" lead="Monthly packages with automatic renewal. Pay by card or with PayPal; prices are in US dollars.">
+    <PageLayout title="Pricing" lead="Monthly packages with automatic renewal. Pay by card or with PayPal; prices are in US dollars.">
       {closed && <PurchasesClosedNotice supportTo={paths.support()} />}
-      <PackageTypeTabs value={type} linkTo={paths.pricing} idPrefix={TABS} />
-      <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
+      <PackageTypePanel value={type} linkTo={paths.pricing} idPrefix={TABS}>
         {packages.isPending ? (
           <PlanGridSkeleton />
         ) : packages.isError ? (
@@ -91,7 +80,7 @@ function PricingForType({ type }: { type: PackageType }) {
             ))}
           </PlanGrid>
         )}
-      </Box>
-    </PricingLayout>
+      </PackageTypePanel>
+    </PageLayout>
   );
 }

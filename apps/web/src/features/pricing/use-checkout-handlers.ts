@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import type { CaptureResult } from '@traffic/shared/schemas/payments.schema';
-import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session/index.ts';
-import { notify } from '../../app/toast.ts';
+import { paths } from '../../shell/paths.ts';
+import { useSession } from '../../shell/session/index.ts';
+import { notify } from '../../shell/toast.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { withRedirect } from '../../lib/safe-redirect.ts';
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import AboutPage from './about-page.tsx';
-import { externalLinks } from '../../app/links.ts';
+import { externalLinks } from '../../shell/links.ts';
 
 function renderAbout() {
   return render(

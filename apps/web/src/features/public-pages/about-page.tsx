@@ -16,9 +16,9 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { PageHeader } from './components/page-header.tsx';
-import { externalLinks } from '../../app/links.ts';
+import { externalLinks } from '../../shell/links.ts';
 
 const milestones: { icon: ReactNode; value: string; label: string }[] = [
   { icon: <HistoryEduIcon />, value: '2008', label: 'The year we started' },

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import backgroundUrl from './assets/cancel-background.svg';
 import CancelPage from './cancel-page.tsx';
 

@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
-import { paths } from '../../app/paths.ts';
-import { notify } from '../../app/toast.ts';
+import { paths } from '../../shell/paths.ts';
+import { notify } from '../../shell/toast.ts';
 import backgroundUrl from './assets/cancel-background.svg';
 
 /** Where the payment provider sends the browser when the customer cancels checkout. */

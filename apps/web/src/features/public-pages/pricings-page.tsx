@@ -3,10 +3,10 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { CURRENCY } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { PlanCard } from '../../components/pricing/plan-card.tsx';
 import { PlanGrid, PlanGridItem } from '../../components/pricing/plan-grid.tsx';
-import { PricingLayout } from '../../components/pricing/pricing-layout.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { ALL_PLAN_FEATURES, PUBLIC_PLANS } from './public-plans.ts';
 
 function slug(name: string) {
@@ -16,7 +16,7 @@ function slug(name: string) {
 /** /pricings, for visitors: the four fixed plans of docs/product.md section 9 in Pricing's cards and layout. */
 export default function PricingsPage() {
   return (
-    <PricingLayout
+    <PageLayout
       title={MSG.pricingTitle}
       lead="Every plan delivers hits to your websites every day, billed monthly and renewed automatically. Create an account to pick yours."
       note={
@@ -49,6 +49,6 @@ export default function PricingsPage() {
           </PlanGridItem>
         ))}
       </PlanGrid>
-    </PricingLayout>
+    </PageLayout>
   );
 }

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ACCOUNTING_RETENTION_YEARS } from '@traffic/shared/your-data';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { PageHeader } from './components/page-header.tsx';
 
 /** What we keep, why and for how long (docs/product.md section 11, the same table). */

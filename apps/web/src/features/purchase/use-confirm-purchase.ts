@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { notify } from '../../app/toast.ts';
+import { notify } from '../../shell/toast.ts';
 import { confirmWithRetry, isWorthRetrying } from './confirm-with-retry.ts';
 
 export type ConfirmState = { phase: 'working'; waiting: boolean } | { phase: 'failed'; canRetry: boolean };

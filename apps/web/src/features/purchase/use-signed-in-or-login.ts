@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { paths } from '../../app/paths.ts';
-import { useSession } from '../../app/session/index.ts';
+import { paths } from '../../shell/paths.ts';
+import { useSession } from '../../shell/session/index.ts';
 import { withRedirect } from '../../lib/safe-redirect.ts';
 
 /**

@@ -1,28 +1,20 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
 import type { CheckoutForm } from '@traffic/shared/schemas/payments.schema';
-import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/index.ts';
-import {
-  PACKAGE_TYPE_LABELS,
-  PackageTypeTabs,
-  packageTypeFromParam,
-  packageTypePanelId,
-  packageTypeTabId,
-} from '../../components/package-type-tabs.tsx';
+import { paths } from '../../shell/paths.ts';
+import { useSignedInUser } from '../../shell/session/index.ts';
+import { PACKAGE_TYPE_LABELS, PackageTypePanel, PackageTypeRoute } from '../../components/package-type-tabs.tsx';
 import { PurchasesClosedNotice } from '../../components/checkout/purchases-closed-notice.tsx';
 import { pendingAddon } from '../../lib/pending-purchase.ts';
 import { PENDING_TYPE, type AddonKind } from './addon-kind.ts';
 import { useAddons } from '../../lib/catalogue-queries.ts';
 import { AddonSection } from './components/addon-section.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { usePaypalPaid } from './use-paypal-paid.ts';
 
 const TABS = 'traffic';
@@ -31,9 +23,7 @@ const hasPackage = (user: User, type: PackageType) => (type === 'normal' ? user.
 
 /** /traffic/:type? ("Buy Traffic"): extra hits and extra slots of one package type. */
 export function TrafficPage() {
-  const type = packageTypeFromParam(useParams().type);
-  if (!type) return <Navigate to={paths.traffic()} replace />;
-  return <TrafficForType type={type} />;
+  return <PackageTypeRoute fallback={paths.traffic()} render={(type) => <TrafficForType type={type} />} />;
 }
 
 function TrafficForType({ type }: { type: PackageType }) {
@@ -51,16 +41,12 @@ function TrafficForType({ type }: { type: PackageType }) {
   const closed = user.status === 'DEACTIVATED';
 
   return (
-    <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Buy Traffic
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Add hits per day or website slots to your package. Each add-on lasts one month; prices are in US dollars.
-      </Typography>
+    <PageLayout
+      title="Buy Traffic"
+      lead="Add hits per day or website slots to your package. Each add-on lasts one month; prices are in US dollars."
+    >
       {closed && <PurchasesClosedNotice supportTo={paths.support()} />}
-      <PackageTypeTabs value={type} linkTo={paths.traffic} idPrefix={TABS} />
-      <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
+      <PackageTypePanel value={type} linkTo={paths.traffic} idPrefix={TABS}>
         {!closed && !hasPackage(user, type) && (
           <Alert
             severity="info"
@@ -78,7 +64,7 @@ function TrafficForType({ type }: { type: PackageType }) {
           <AddonSection kind="hits" type={type} query={hits} closed={closed} onOrderCreated={remember} onPaid={onPaid} />
           <AddonSection kind="slots" type={type} query={slots} closed={closed} onOrderCreated={remember} onPaid={onPaid} />
         </Stack>
-      </Box>
-    </Container>
+      </PackageTypePanel>
+    </PageLayout>
   );
 }

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
 import type { CaptureResult } from '@traffic/shared/schemas/payments.schema';
-import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/index.ts';
-import { notify } from '../../app/toast.ts';
+import { paths } from '../../shell/paths.ts';
+import { useSignedInUser } from '../../shell/session/index.ts';
+import { notify } from '../../shell/toast.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** docs/product.md section 8, "PayPal success": the toast, a fresh user (the add-on is already granted), then /home. */

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useLocation, useNavigate } from 'react-router';
 import type { Website } from '@traffic/shared/schemas/accounts.schema';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shell/paths.ts';
 import { WebsiteHistoryPanel } from '../../components/charts/website-history-panel.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PACKAGE_TYPE_LABELS } from '../../components/package-type-tabs.tsx';

@@ -1,50 +1,35 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { paths } from '../../app/paths.ts';
-import { useSignedInUser } from '../../app/session/index.ts';
+import { paths } from '../../shell/paths.ts';
+import { useSignedInUser } from '../../shell/session/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import {
-  PACKAGE_TYPE_LABELS,
-  PackageTypeTabs,
-  packageTypeFromParam,
-  packageTypePanelId,
-  packageTypeTabId,
-} from '../../components/package-type-tabs.tsx';
+import { PACKAGE_TYPE_LABELS, PackageTypePanel, PackageTypeRoute } from '../../components/package-type-tabs.tsx';
 import { typeStateOf, type TypeState } from '../../lib/subscription.ts';
 import { AccountNotices } from './components/account-notices.tsx';
 import { AddWebsiteBar } from './components/add-website-bar.tsx';
 import { WebsiteCard } from './components/website-card.tsx';
 import { WebsiteStats } from './components/website-stats.tsx';
+import { PageLayout } from '../../components/page-layout.tsx';
 import { canAddWebsite, statsOf, websitesOf } from './subscription-state.ts';
 
 const TABS = 'websites';
 
 /** /websites/:type?: the user's websites of one package type, with that type's capacity. */
 export function WebsitesPage() {
-  const type = packageTypeFromParam(useParams().type);
-  if (!type) return <Navigate to={paths.websites()} replace />;
-  return <WebsitesOfType type={type} />;
+  return <PackageTypeRoute fallback={paths.websites()} render={(type) => <WebsitesOfType type={type} />} />;
 }
 
 function WebsitesOfType({ type }: { type: PackageType }) {
   const user = useSignedInUser();
   const state = typeStateOf(user, type);
   return (
-    <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 6 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Websites
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        The websites receiving traffic from your packages, one list per package type.
-      </Typography>
-      <PackageTypeTabs value={type} linkTo={paths.websites} idPrefix={TABS} />
-      <Box role="tabpanel" id={packageTypePanelId(TABS)} aria-labelledby={packageTypeTabId(TABS, type)} sx={{ pt: 3 }}>
+    <PageLayout title="Websites" lead="The websites receiving traffic from your packages, one list per package type.">
+      <PackageTypePanel value={type} linkTo={paths.websites} idPrefix={TABS}>
         <Stack spacing={3}>
           <AccountNotices type={type} status={user.status} state={state} />
           {state.kind === 'none' && websitesOf(user, type).length === 0 ? (
@@ -53,8 +38,8 @@ function WebsitesOfType({ type }: { type: PackageType }) {
             <TypeContent user={user} type={type} state={state} />
           )}
         </Stack>
-      </Box>
-    </Container>
+      </PackageTypePanel>
+    </PageLayout>
   );
 }
 

@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { EditableRow } from './editable-row.tsx';
 import { draftOf, draftProblems, type Draft, type TableColumn } from './table-columns.ts';
 import { useCatalogueDelete } from './use-catalogue-delete.tsx';
 import type { CatalogueKind } from '../api/get-holders.ts';
 import { TableScroll } from '../../../components/table-scroll.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 
 interface EditableTableProps<Row> {
   label: string;
@@ -88,19 +87,7 @@ export function EditableTable<Row>({
   const colSpan = columns.length + 1;
   return (
     <>
-      {failed && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          The list could not be loaded.
-        </Alert>
-      )}
+      {failed && <LoadError message="The list could not be loaded." onRetry={onRetry} sx={{ mb: 2 }} />}
       <TableScroll label={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
         {/* Fixed widths that fit the admin content width at 1280 px, in both modes, so a row turning into inputs
             neither reflows the table nor scrolls it sideways; a phone scrolls it inside this region. */}
@@ -111,18 +98,7 @@ export function EditableTable<Row>({
             ))}
             <col style={{ width: actionsWidth }} />
           </colgroup>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} sx={{ fontWeight: 700 }}>
-                  {column.header}
-                </TableCell>
-              ))}
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                Actions
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeaderRow headers={[...columns.map((column) => column.header), 'Actions']} lastAlign="right" />
           <TableBody>
             {loading &&
               [0, 1, 2].map((n) => (

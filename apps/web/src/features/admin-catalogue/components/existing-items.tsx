@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { LoadError } from '../../../components/load-error.tsx';
 
 export interface ExistingItem {
   id: string;
@@ -32,18 +31,7 @@ export function ExistingItems({ title, items, loading, failed, onRetry, highligh
         {title}
       </Typography>
       {loading && [0, 1, 2].map((row) => <Skeleton key={row} height={44} />)}
-      {failed && (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          The list could not be loaded.
-        </Alert>
-      )}
+      {failed && <LoadError severity="warning" message="The list could not be loaded." onRetry={onRetry} />}
       {items && items.length === 0 && <Typography color="text.secondary">None yet.</Typography>}
       {items && items.length > 0 && (
         <List dense disablePadding tabIndex={0} aria-labelledby={headingId} sx={{ maxHeight: 420, overflowY: 'auto' }}>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { ActionDialog } from '../../../components/action-dialog.tsx';
 import { formResolver } from '../../../lib/form-resolver.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';

@@ -2,18 +2,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { AddonKind } from '../addon-kind.ts';
 import type { ActivatedAddon, ActivatedAddonsRow } from '../api/get-activated-addons.ts';
 import { ActivationsCell } from './activations-cell.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
+import { TableHeaderRow } from '../../../components/table-header-row.tsx';
+import { ALL_ROWS, TablePager, type PagedTableProps } from '../../../components/table-pager.tsx';
 
-/** The pager's "All" choice (docs/product.md section 9: 5, 10, all). */
-export const ALL_ROWS = -1;
-const ROWS_PER_PAGE = [5, 10, { label: 'All', value: ALL_ROWS }];
+export { ALL_ROWS };
 const HEADERS = ['Username', 'Email', 'Additional hits', 'Additional slots'];
 
 /** One activated add-on a Delete button points at. */
@@ -23,45 +21,18 @@ export interface ActivationTarget {
   username: string;
 }
 
-interface PackageDetailsTableProps {
-  rows: ActivatedAddonsRow[] | undefined;
-  loading: boolean;
-  emptyText: string;
+interface PackageDetailsTableProps extends PagedTableProps<ActivatedAddonsRow> {
   busy: boolean;
   onDelete: (target: ActivationTarget) => void;
-  total: number;
-  page: number;
-  rowsPerPage: number;
-  onPageChange: (page: number) => void;
-  onRowsPerPageChange: (rowsPerPage: number) => void;
 }
 
 /** The 'Package details' table: username, email, and each user's additional hits and slots with Delete. */
-export function PackageDetailsTable({
-  rows,
-  loading,
-  emptyText,
-  busy,
-  onDelete,
-  total,
-  page,
-  rowsPerPage,
-  onPageChange,
-  onRowsPerPageChange,
-}: PackageDetailsTableProps) {
+export function PackageDetailsTable({ rows, loading, emptyText, busy, onDelete, ...paging }: PackageDetailsTableProps) {
   return (
     <>
       <TableScroll label="Package details">
         <Table aria-label="Package details" sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              {HEADERS.map((header) => (
-                <TableCell key={header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeaderRow headers={HEADERS} noWrap />
           <TableBody>
             {loading &&
               [0, 1, 2].map((n) => (
@@ -105,15 +76,7 @@ export function PackageDetailsTable({
           </TableBody>
         </Table>
       </TableScroll>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={ROWS_PER_PAGE}
-        onPageChange={(_event, next) => onPageChange(next)}
-        onRowsPerPageChange={(event) => onRowsPerPageChange(Number(event.target.value))}
-      />
+      <TablePager {...paging} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@traffic/shared/messages';
 import type { CatalogueHolders } from '@traffic/shared/schemas/catalogue.schema';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { ActionDialog } from '../../../components/action-dialog.tsx';
 import { EmailText } from '../../../components/email-text.tsx';
 import { longDate } from '../../../lib/subscription.ts';

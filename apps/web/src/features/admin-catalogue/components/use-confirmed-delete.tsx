@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 interface ConfirmedDeleteOptions<T> {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { securityApi } from '@traffic/shared/contract/security';
 import { yourDataApi } from '@traffic/shared/contract/your-data';
 import type { BodyIn } from '@traffic/shared/contract/endpoint';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@traffic/shared/messages';
 import { securityApi } from '@traffic/shared/contract/security';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { call, isApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

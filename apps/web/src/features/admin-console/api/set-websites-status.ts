@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import type { ParamsIn } from '@traffic/shared/contract/endpoint';
 import { websitesApi } from '@traffic/shared/contract/websites';
 import { call } from '../../../lib/api-client.ts';

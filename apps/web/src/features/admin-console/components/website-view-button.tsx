@@ -1,7 +1,7 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 
 /** docs/product.md section 2: a normal website opens in /viewWebsite/{id}, any other type in /edit-website/{id}. */
 export function websiteViewPath(website: { id: number; type: string }): string {

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { CustomerOverview } from '@traffic/shared/schemas/admin.schema';
 import type { BillingType } from '@traffic/shared/schemas/billing.schema';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { EmailText } from '../../../components/email-text.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useCustomerQuery } from '../api/get-customer.ts';

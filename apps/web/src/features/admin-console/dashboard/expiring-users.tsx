@@ -1,8 +1,5 @@
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,11 +11,11 @@ import { SectionCard } from '../components/section-card.tsx';
 import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
+import { UserCell } from '../components/user-cell.tsx';
 import { UserStatusButton } from '../components/user-status-button.tsx';
 import { daysUntil, describeDaysLeft, formatDate } from '../format.ts';
 import { useConfirmedUserAction } from '../use-confirmed-user-action.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
-import { EmailText } from '../../../components/email-text.tsx';
 
 const HEADERS = ['Username / Email', 'Package', 'Expiry', 'Status', 'Action'];
 const WHY: Record<ExpiringUser['state'], string> = {
@@ -42,14 +39,7 @@ export function ExpiringUsers() {
     const action = user.status === 'ACTIVE' ? 'deactivate' : 'activate';
     return (
       <TableRow key={`${user.id}-${user.type}`} hover>
-        <TableCell>
-          <Link component={RouterLink} to={paths.customer(user.id)} sx={{ fontWeight: 600 }}>
-            {user.username}
-          </Link>
-          <Typography variant="body2" color="text.secondary">
-            <EmailText email={user.email} />
-          </Typography>
-        </TableCell>
+        <UserCell user={user} />
         <TableCell>
           {user.package_name} <Chip size="small" label={TYPE_LABEL[user.type] ?? user.type} sx={{ ml: 0.5 }} />
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { formResolver } from '../../../lib/form-resolver.ts';
 import { FormCard } from '../../../components/form-card.tsx';
 import type { FoundUser } from '../api/search-users.ts';

@@ -1,18 +1,16 @@
 import { useId, useState } from 'react';
 import AddIcon from '@mui/icons-material/PersonAddAlt1';
 import RemoveIcon from '@mui/icons-material/PersonRemove';
-import SearchIcon from '@mui/icons-material/Search';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { SearchField } from '../../../components/search-field.tsx';
 import { useUserSearchQuery, type FoundUser } from '../api/search-users.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
@@ -40,23 +38,7 @@ export function RecipientPicker({ selected, onAdd, onRemove }: RecipientPickerPr
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
-        <TextField
-          label="Sender Name"
-          placeholder="Username, name or email"
-          type="search"
-          fullWidth
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Sender Name" placeholder="Username, name or email" size="medium" fullWidth value={typed} onChange={setTyped} />
         <LinearProgress aria-label="Searching" sx={{ mt: 0.5, visibility: search.isFetching ? 'visible' : 'hidden' }} />
         {text !== '' && !search.isFetching && matches.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -1,12 +1,11 @@
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { USER_STATUSES, type UserStatus } from '@traffic/shared/constants';
+import { USER_STATUSES } from '@traffic/shared/constants';
 import type { Package } from '@traffic/shared/schemas/catalogue.schema';
 import type { SubscriptionState } from '../api/get-all-users.ts';
 import type { UsersViewState } from './users-view-state.ts';
 import { SearchField } from '../../../components/search-field.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 const SUBSCRIPTION_STATES: { value: SubscriptionState; label: string }[] = [
   { value: 'active', label: 'Active' },
@@ -15,7 +14,6 @@ const SUBSCRIPTION_STATES: { value: SubscriptionState; label: string }[] = [
 ];
 
 /** A dropdown whose empty choice ("All statuses", ...) shows as its value rather than as a blank. */
-const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 interface UsersFiltersProps {
   view: UsersViewState;
@@ -36,54 +34,30 @@ export function UsersFilters({ view, packages }: UsersFiltersProps) {
         onChange={view.setTyped}
         sx={{ flex: { md: '1 1 260px' }, minWidth: { md: 220 } }}
       />
-      <TextField
-        select
+      <FilterSelect
         label="Status"
-        size="small"
-        slotProps={showEmptyChoice}
+        all="All statuses"
+        options={USER_STATUSES.map((status) => ({ value: status, label: status }))}
         value={filters.status}
-        onChange={(event) => setFilter('status', event.target.value as UserStatus | '')}
+        onChange={(status) => setFilter('status', status)}
         sx={{ minWidth: 160 }}
-      >
-        <MenuItem value="">All statuses</MenuItem>
-        {USER_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {status}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <FilterSelect
         label="Subscription"
-        size="small"
-        slotProps={showEmptyChoice}
+        all="Any subscription"
+        options={SUBSCRIPTION_STATES}
         value={filters.subscription}
-        onChange={(event) => setFilter('subscription', event.target.value as SubscriptionState | '')}
+        onChange={(state) => setFilter('subscription', state)}
         sx={{ minWidth: 160 }}
-      >
-        <MenuItem value="">Any subscription</MenuItem>
-        {SUBSCRIPTION_STATES.map((state) => (
-          <MenuItem key={state.value} value={state.value}>
-            {state.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <FilterSelect
         label="Package"
-        size="small"
-        slotProps={showEmptyChoice}
+        all="All packages"
+        options={packages.map((pkg) => ({ value: pkg.id, label: pkg.name }))}
         value={filters.package}
-        onChange={(event) => setFilter('package', event.target.value)}
+        onChange={(pkg) => setFilter('package', pkg)}
         sx={{ minWidth: 180 }}
-      >
-        <MenuItem value="">All packages</MenuItem>
-        {packages.map((pkg) => (
-          <MenuItem key={pkg.id} value={pkg.id}>
-            {pkg.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Button onClick={view.clearFilters} disabled={!filtered} sx={{ whiteSpace: 'nowrap' }}>
         Clear filters
       </Button>

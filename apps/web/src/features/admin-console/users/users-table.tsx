@@ -5,40 +5,31 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { EmailText } from '../../../components/email-text.tsx';
 import { TableScroll } from '../../../components/table-scroll.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { TableHeaderRow } from '../../../components/table-header-row.tsx';
 import { EmptyRow, LoadingRows } from '../components/table-placeholder-rows.tsx';
+import { UserCell } from '../components/user-cell.tsx';
 import { formatDate } from '../format.ts';
 import { UserActions, type UserActionHandlers, type UserActionSubject } from './user-actions.tsx';
 import { WebsitesSummary } from './websites-summary.tsx';
 import { ALL_ROWS } from './users-view-state.ts';
+import { TablePager, type PagedTableProps } from '../../../components/table-pager.tsx';
 
 /** docs/product.md section 2's columns for 1280 px: who (username over e-mail), status, package (name over its end), websites (a summary opening the customer page), one actions menu. */
 const HEADERS = ['Username / Email', 'Status', 'Package name / Subscription expiry', 'Websites', 'Actions'];
-const ROWS_PER_PAGE = [5, 10, { label: 'All', value: ALL_ROWS }];
 
 const toSubject = (user: AdminUserRow): UserActionSubject => ({ ...user, websiteCount: user.websites.length });
 
-interface UsersTableProps extends UserActionHandlers {
-  rows: AdminUserRow[] | undefined;
-  loading: boolean;
-  emptyText: string;
-  total: number;
-  page: number;
-  rowsPerPage: number;
-  onPageChange: (page: number) => void;
-  onRowsPerPageChange: (rowsPerPage: number) => void;
-}
+type UsersTableProps = UserActionHandlers & PagedTableProps<AdminUserRow>;
 
 /**
  * 'Users details': one row per user, built for 1280 px beside the admin panel: every column fits
@@ -90,14 +81,7 @@ export function UsersTable({
               {rows?.length === 0 && <EmptyRow columns={HEADERS.length}>{emptyText}</EmptyRow>}
               {rows?.map((user) => (
                 <TableRow key={user.id} hover sx={{ verticalAlign: 'top' }}>
-                  <TableCell>
-                    <Link component={RouterLink} to={paths.customer(user.id)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {user.username}
-                    </Link>
-                    <Typography variant="body2" color="text.secondary">
-                      <EmailText email={user.email} />
-                    </Typography>
-                  </TableCell>
+                  <UserCell user={user} wrap />
                   <TableCell>
                     <StatusChip status={user.status} />
                   </TableCell>
@@ -121,18 +105,16 @@ export function UsersTable({
           </Table>
         </TableScroll>
       )}
-      <TablePagination
-        component="div"
-        count={total}
+      <TablePager
+        total={total}
         page={page}
         rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={ROWS_PER_PAGE}
         // "All" asks for the server's largest page: say how many of the total are on screen.
         labelDisplayedRows={({ from, to, count }) =>
           rowsPerPage === ALL_ROWS ? `${rows?.length ?? 0} of ${count}` : `${from}–${to} of ${count}`
         }
-        onPageChange={(_event, next) => onPageChange(next)}
-        onRowsPerPageChange={(event) => onRowsPerPageChange(Number(event.target.value))}
+        onPageChange={onPageChange}
+        onRowsPerPageChange={onRowsPerPageChange}
       />
     </>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { PACKAGE_TYPES, type PackageType, type UserStatus } from '@traffic/shared/constants';
 import type { AllUsersParams, SubscriptionState } from '../api/get-all-users.ts';
+import { ALL_ROWS } from '../../../components/table-pager.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
-/** The pager's "All" choice (docs/product.md section 9: 5, 10, all). */
-export const ALL_ROWS = -1;
+export { ALL_ROWS };
 /** What "All" asks the server for: its largest page. */
 export const ALL_SIZE = 1000;
 const SEARCH_DELAY_MS = 300;

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUserRow } from '@traffic/shared/schemas/admin.schema';
 import { ninehitsApprovalNotice } from '@traffic/shared/ninehits';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formResolver } from '../../../lib/form-resolver.ts';
 import { useVerifyOtpMutation } from '../api/verify-otp.ts';

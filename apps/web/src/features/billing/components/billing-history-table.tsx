@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BillingHistoryRow, HistoryKind } from '@traffic/shared/schemas/billing.schema';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';

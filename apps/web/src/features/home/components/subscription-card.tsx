@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { PACKAGE_TYPE_LABELS } from '../../../components/package-type-labels.ts';
 import { longDate, type ActiveAddon, type TypeState } from '../../../lib/subscription.ts';
 

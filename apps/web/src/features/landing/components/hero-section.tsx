@@ -6,8 +6,8 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { externalLinks } from '../../../app/links.ts';
-import { paths } from '../../../app/paths.ts';
+import { externalLinks } from '../../../shell/links.ts';
+import { paths } from '../../../shell/paths.ts';
 import { plainButtonSx } from '../../../components/plain-button.tsx';
 
 export function HeroSection() {

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { VERSION_LABEL } from '@traffic/shared/version';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 
 function FooterLink({ to, children }: { to: string; children: string }) {
   return (

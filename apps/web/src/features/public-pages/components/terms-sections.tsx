@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 
 export type TermsSection = { id: string; title: string; body: ReactNode };
 

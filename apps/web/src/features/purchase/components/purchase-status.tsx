@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { CenteredMessage } from '../../../components/centered-message.tsx';
 import type { ConfirmState } from '../use-confirm-purchase.ts';
 

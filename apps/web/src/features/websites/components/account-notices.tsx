@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { longDate, type TypeState } from '../../../lib/subscription.ts';
 
 interface AccountNoticesProps {

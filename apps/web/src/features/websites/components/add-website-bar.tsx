@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 
 interface AddWebsiteBarProps {
   type: PackageType;

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@traffic/shared/messages';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useConfirmedHits } from '../api/check-hits.ts';
 import { refreshAfterWebsiteChange } from '../api/refresh-websites.ts';

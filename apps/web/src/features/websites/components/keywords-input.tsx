@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { MAX_KEYWORDS, WEBSITE_LIMITS } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { splitKeywords } from '@traffic/shared/schemas/websites.schema';
-import { notify } from '../../../app/toast.ts';
+import { notify } from '../../../shell/toast.ts';
 
 interface KeywordsInputProps {
   value: string[];

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { SEARCH_ENGINES, WEBSITE_LIMITS } from '@traffic/shared/constants';
-import { externalLinks } from '../../../app/links.ts';
+import { externalLinks } from '../../../shell/links.ts';
 import { titleLabelFor } from '../search-engine-title.ts';
 import type { WebsiteFormValues } from '../website-form-model.ts';
 import { KeywordsInput } from './keywords-input.tsx';

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { WEBSITE_LIMITS, type PackageType } from '@traffic/shared/constants';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { ReadOnlyField } from '../../../components/read-only-field.tsx';
 import { formResolver } from '../../../lib/form-resolver.ts';
 import { hitSliderBounds } from '../hit-slider-bounds.ts';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink } from 'react-router';
 import type { Website } from '@traffic/shared/schemas/accounts.schema';
 import { MSG } from '@traffic/shared/messages';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shell/paths.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useWebsite } from '../api/load-website.ts';

@@ -21,15 +21,15 @@ import {
   createAccessTokenBodySchema,
   type AccessToken,
 } from '@traffic/shared/schemas/tokens.schema';
-import { paths } from '../../../../app/paths.ts';
-import { notify } from '../../../../app/toast.ts';
+import { paths } from '../../../../shell/paths.ts';
+import { notify } from '../../../../shell/toast.ts';
 import { ActionDialog } from '../../../../components/action-dialog.tsx';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { formResolver } from '../../../../lib/form-resolver.ts';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../../api/access-tokens.ts';
 import { useSecurityOverview } from '../../api/security.ts';
-import { formatWhen, SecuritySection, SectionLoading } from './security-section.tsx';
+import { formatWhen, ROW_ACTION_SX, SectionListItem, SecuritySection, SectionLoading } from './security-section.tsx';
 import { PasswordField } from '../../../../components/password-field.tsx';
 
 interface TokenFormValues {
@@ -55,43 +55,28 @@ const FIELDS = ['name', 'scope', 'expiry', 'password', 'code'] as const;
 
 function TokenItem({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
   return (
-    <Box
-      component="li"
-      sx={{
-        py: 1.5,
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        alignItems: { xs: 'stretch', sm: 'center' },
-        gap: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{token.name}</Typography>
+    <SectionListItem
+      name={token.name}
+      chips={
+        <>
           <Chip label={TOKEN_SCOPE_LABELS[token.scope]} size="small" variant="outlined" />
           {token.expired && <Chip label="Expired" color="warning" size="small" />}
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          Ends in …{token.hint} · Created {formatWhen(token.createdAt)} ·{' '}
-          {token.expiresAt ? `${token.expired ? 'Expired' : 'Expires'} ${formatWhen(token.expiresAt)}` : 'Never expires'}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {token.lastUsedAt ? `Last used ${formatWhen(token.lastUsedAt)} from IP ${token.lastUsedIp ?? 'unknown'}` : 'Never used'}
-        </Typography>
-      </Box>
-      <Button
-        variant="outlined"
-        color="error"
-        size="small"
-        onClick={onRevoke}
-        aria-label={`Revoke ${token.name}`}
-        sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-      >
-        Revoke
-      </Button>
-    </Box>
+        </>
+      }
+      action={
+        <Button variant="outlined" color="error" size="small" onClick={onRevoke} aria-label={`Revoke ${token.name}`} sx={ROW_ACTION_SX}>
+          Revoke
+        </Button>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        Ends in …{token.hint} · Created {formatWhen(token.createdAt)} ·{' '}
+        {token.expiresAt ? `${token.expired ? 'Expired' : 'Expires'} ${formatWhen(token.expiresAt)}` : 'Never expires'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {token.lastUsedAt ? `Last used ${formatWhen(token.lastUsedAt)} from IP ${token.lastUsedIp ?? 'unknown'}` : 'Never used'}
+      </Typography>
+    </SectionListItem>
   );
 }
 

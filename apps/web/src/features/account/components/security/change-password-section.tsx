@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { MSG } from '@traffic/shared/messages';
 import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
 import { changePasswordBodySchema } from '@traffic/shared/schemas/security.schema';
-import { notify } from '../../../../app/toast.ts';
+import { notify } from '../../../../shell/toast.ts';
 import { PasswordField } from '../../../../components/password-field.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { formResolver } from '../../../../lib/form-resolver.ts';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { notify } from '../../../../app/toast.ts';
+import { notify } from '../../../../shell/toast.ts';
 import { saveBlob } from '../../../../lib/save-file.ts';
 import { focusTarget } from '../../../../components/focus-ring.ts';
 

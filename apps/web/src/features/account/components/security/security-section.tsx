@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { clearOfAppBar, focusTarget } from '../../../../components/focus-ring.ts';
 
@@ -62,5 +63,48 @@ export function SectionLoading({ children }: { children: string }) {
     <Typography color="text.secondary" role="status">
       {children}
     </Typography>
+  );
+}
+
+/** A list row's button: at the row's end from the small breakpoint up, under its text below it. */
+export const ROW_ACTION_SX = { flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } } as const;
+
+/**
+ * One row of a section's list (a session, an access token): its name in bold with its chips, the
+ * detail lines under it, and its button (`action`) beside or under them.
+ */
+export function SectionListItem({
+  name,
+  chips,
+  action,
+  children,
+}: {
+  name: string;
+  chips: ReactNode;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="li"
+      sx={{
+        py: 1.5,
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'stretch', sm: 'center' },
+        gap: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+          {chips}
+        </Stack>
+        {children}
+      </Box>
+      {action}
+    </Box>
   );
 }

@@ -6,54 +6,42 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SessionRow } from '@traffic/shared/schemas/security.schema';
-import { notify } from '../../../../app/toast.ts';
+import { notify } from '../../../../shell/toast.ts';
 import { ActionDialog } from '../../../../components/action-dialog.tsx';
 import { EmptyState } from '../../../../components/empty-state.tsx';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { useEndOtherSessions, useEndSession, useSecurityOverview } from '../../api/security.ts';
-import { formatWhen, SecuritySection, SectionLoading } from './security-section.tsx';
+import { formatWhen, ROW_ACTION_SX, SectionListItem, SecuritySection, SectionLoading } from './security-section.tsx';
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 function SessionItem({ session, ending, onEnd }: { session: SessionRow; ending: boolean; onEnd: () => void }) {
   return (
-    <Box
-      component="li"
-      sx={{
-        py: 1.5,
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        alignItems: { xs: 'stretch', sm: 'center' },
-        gap: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
+    <SectionListItem
+      name={session.device}
+      chips={session.current && <Chip label="This device" color="primary" size="small" />}
+      action={
+        !session.current && (
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={onEnd}
+            loading={ending}
+            aria-label={`Sign out ${session.device} (IP ${session.ip})`}
+            sx={ROW_ACTION_SX}
+          >
+            Sign out
+          </Button>
+        )
+      }
     >
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{session.device}</Typography>
-          {session.current && <Chip label="This device" color="primary" size="small" />}
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          IP {session.ip}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Signed in {formatWhen(session.createdAt)} · Last seen {formatWhen(session.lastSeenAt)}
-        </Typography>
-      </Box>
-      {!session.current && (
-        <Button
-          variant="outlined"
-          size="small"
-          onClick={onEnd}
-          loading={ending}
-          aria-label={`Sign out ${session.device} (IP ${session.ip})`}
-          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          Sign out
-        </Button>
-      )}
-    </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        IP {session.ip}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Signed in {formatWhen(session.createdAt)} · Last seen {formatWhen(session.lastSeenAt)}
+      </Typography>
+    </SectionListItem>
   );
 }
 

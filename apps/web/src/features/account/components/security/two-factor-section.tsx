@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
 import { appCodeBodySchema, appCodeField, enableTwoFactorBodySchema, type TwoFactorSetup } from '@traffic/shared/schemas/security.schema';
-import { notify } from '../../../../app/toast.ts';
+import { notify } from '../../../../shell/toast.ts';
 import { focusTarget } from '../../../../components/focus-ring.ts';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { PasswordField } from '../../../../components/password-field.tsx';

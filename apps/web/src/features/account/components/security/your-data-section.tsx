@@ -6,10 +6,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../../app/paths.ts';
-import { useLogout } from '../../../../app/session/index.ts';
-import { notify } from '../../../../app/toast.ts';
-import { CloseAccountDialog } from '../../../../components/close-account-dialog.tsx';
+import { paths } from '../../../../shell/paths.ts';
+import { useLogout } from '../../../../shell/session/index.ts';
+import { notify } from '../../../../shell/toast.ts';
+import { CloseAccountButton } from '../../../../components/close-account-dialog.tsx';
 import { useSecurityOverview } from '../../api/security.ts';
 import { saveDataExport, useCloseAccount, useDataExport, useRequestDataExport } from '../../api/your-data.ts';
 import { formatWhen, SecuritySection } from './security-section.tsx';
@@ -91,7 +91,6 @@ function DownloadMyData() {
 
 /** Close my account: the confirmation in plain words, the password and the code, then signed out. */
 function CloseMyAccount({ twoFactor }: { twoFactor: boolean }) {
-  const [open, setOpen] = useState(false);
   const close = useCloseAccount();
   const logOut = useLogout();
   return (
@@ -100,30 +99,18 @@ function CloseMyAccount({ twoFactor }: { twoFactor: boolean }) {
       title="Close my account"
       description="Closing your account stops your subscriptions and websites and erases your personal data. Download your data first if you want to keep a copy."
     >
-      <Button variant="outlined" color="error" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
-        Close my account
-      </Button>
-      <CloseAccountDialog
-        open={open}
+      <CloseAccountButton
+        label="Close my account"
+        sx={{ alignSelf: 'flex-start' }}
         title="Close your account for good?"
         intro="This is what happens when you close your account:"
         passwordLabel="Your password"
         withCode={twoFactor}
-        busy={close.isPending}
-        error={close.error ? close.error.message : null}
-        onCancel={() => {
-          close.reset();
-          setOpen(false);
+        close={close}
+        onClosed={() => {
+          logOut();
+          notify.success('Your account has been closed. We sent a confirmation to your e-mail.');
         }}
-        onConfirm={(body) =>
-          close.mutate(body, {
-            onSuccess: () => {
-              setOpen(false);
-              logOut();
-              notify.success('Your account has been closed. We sent a confirmation to your e-mail.');
-            },
-          })
-        }
       />
     </SecuritySection>
   );

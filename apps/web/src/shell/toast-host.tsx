@@ -2,7 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /*
  * react-toastify (and its styles) is loaded with the first screen that can raise a toast, not with
- * the landing page: app/toast.ts asks for the container when it is loaded. react-toastify keeps any
+ * the landing page: shell/toast.ts asks for the container when it is loaded. react-toastify keeps any
  * toast raised before its container mounts and shows it then.
  */
 let wanted = false;
