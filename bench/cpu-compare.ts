@@ -6,7 +6,8 @@
  *   DATABASE_URL=postgres:///perf node --import tsx bench/cpu-compare.ts [requests] [rounds] [VAR=1,OTHER=1 ...]
  *
  * Starts the built server (`npm run build:server` first; the database migrated) once per variant —
- * a variant is a comma-separated list of environment settings, e.g. `PERF_NO_METRICS=1`; the first
+ * a variant is a comma-separated list of environment settings, e.g. `LOG_LEVEL=warn`, where
+ * `SERVER_JS=<path>` runs another build instead (say, main's, built and copied aside); the first
  * server is always the defaults — and `bench/bare-server.ts` sending the same `/api/packages` body;
  * then, in alternated rounds, sends each `requests` GETs of /api/packages at 50 connections and
  * reads its utime+stime from /proc. Each server's CPU while idle (its timers, the job poller) over
@@ -40,11 +41,11 @@ async function idleTicksPerSecond(pid: number): Promise<number> {
 }
 
 try {
-  for (const [i, variant] of variants.entries()) {
+  for (const [i, { SERVER_JS: serverJs, ...variant }] of variants.entries()) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startNode(
-      ['--max-semi-space-size=8', 'apps/api/dist/main.js'],
+      ['--max-semi-space-size=8', serverJs ?? 'apps/api/dist/main.js'],
       {
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl,
@@ -64,7 +65,7 @@ try {
       ROOT,
       120_000,
     );
-    servers.push({ name: Object.keys(variant).join('+') || 'product', base, server });
+    servers.push({ name: serverJs ?? (Object.keys(variant).join('+') || 'product'), base, server });
   }
   const body = (await call(servers[0]!.base, 'GET', '/api/packages')).text;
   writeFileSync(join(dataDir, 'packages.json'), body);
