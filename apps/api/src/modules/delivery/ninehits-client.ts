@@ -188,14 +188,9 @@ export class NinehitsClient {
     return { points, slots: { used: slots.used, available: slots.available } };
   }
 
-  private call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    query: Record<string, string> = {},
-    reviver?: Reviver,
-  ): Promise<Envelope<T>> {
-    const send = () => this.send<T>(method, path, body, query, reviver);
+  private call<T>(...args: Parameters<NinehitsClient['send']>): Promise<Envelope<T>> {
+    const [, path] = args;
+    const send = () => this.send<T>(...args);
     return this.metrics ? this.metrics.timeNinehits(path, send) : send();
   }
 
