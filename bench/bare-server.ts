@@ -6,6 +6,8 @@
  *   GET /same-query  the one query a customer's repeated POST /api/users/load makes (the session
  *                 check with the user object's stamp), prepared, the row sent as JSON: the data work
  *                 without the product around it
+ *   GET /one-column-stamp  the same session check with a stamp read from the users row alone (a
+ *                 per-user version, decision 0042): the ceiling of that design
  * Its settings come as one JSON argument from bench/run.ts: {port, bodyFile, databaseUrl, rowId}.
  */
 import { readFileSync } from 'node:fs';
@@ -52,6 +54,19 @@ app.get('/same-query', async () => {
     .query<{ id: string }>('select id from sessions where user_id = $1 and ended_at is null order by created_at desc limit 1', [rowId])
     .then(({ rows }) => rows[0]!.id);
   const { rows } = await pool.query({ name: 'stamped_session', text: stampedSessionSql, values: [rowId, await sessionId] });
+  return rows[0];
+});
+
+// The session check whose stamp is one column of the row it already joins.
+const oneColumnStampSql = `select "users"."id", "users"."email", "users"."username", "users"."role", "users"."status",
+  "users"."totp_enabled_at" is not null, "sessions"."last_seen_at", "users".xmin::text
+  from "users" inner join "sessions" on ("sessions"."id" = $2 and "sessions"."user_id" = "users"."id" and "sessions"."ended_at" is null)
+  where "users"."id" = $1`;
+app.get('/one-column-stamp', async () => {
+  sessionId ??= pool
+    .query<{ id: string }>('select id from sessions where user_id = $1 and ended_at is null order by created_at desc limit 1', [rowId])
+    .then(({ rows }) => rows[0]!.id);
+  const { rows } = await pool.query({ name: 'one_column_stamp', text: oneColumnStampSql, values: [rowId, await sessionId] });
   return rows[0];
 });
 

@@ -41,7 +41,7 @@ import { measureLighthouse } from './scenarios/lighthouse.ts';
 import { webRows } from './scenarios/web-rows.ts';
 import { retentionRows } from './scenarios/retention-rows.ts';
 import { measureTokenList, TOKEN_PCT_OF_SESSION } from './scenarios/tokens.ts';
-import { bareFixed, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
+import { bareFixed, bareOneColumnStamp, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'apps/web/dist');
@@ -118,6 +118,11 @@ function serveNodeArgs(): string[] {
 }
 
 const pct = (a: number, b: number) => (100 * a) / b;
+/** The server CPU per request of both sides, as a ratio of rates per CPU second (contention stretches wall time, not CPU). */
+const cpuRatio = (limit: LoadResult, product: LoadResult) =>
+  limit.cpuUsPerRequest && product.cpuUsPerRequest
+    ? `; CPU per request ${limit.cpuUsPerRequest.toFixed(0)} vs ${product.cpuUsPerRequest.toFixed(0)} µs = ${((100 * limit.cpuUsPerRequest) / product.cpuUsPerRequest).toFixed(0)}%`
+    : '';
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
@@ -223,11 +228,15 @@ async function main(): Promise<void> {
     log(`\n[4/9] GET /api/packages vs a bare route sending the same ${packagesBody.length} bytes (${pairSettings})`);
     busy.packages = await waitForQuiet(log, 'the catalogue runs');
     rss.phase = 'packages';
-    const { limit: bareFixedResult, product: catalogueResult } = await measurePair(bareFixed(bareBase), catalogue(base), log);
+    const { limit: bareFixedResult, product: catalogueResult } = await measurePair(
+      { ...bareFixed(bareBase), pid: bare.pid },
+      { ...catalogue(base), pid: server.pid },
+      log,
+    );
     const cataloguePct = pct(catalogueResult.rps, bareFixedResult.rps);
     row(
       'GET /api/packages',
-      `${fmt(catalogueResult.rps)} req/s = ${fmt(cataloguePct)}% of bare (${fmt(bareFixedResult.rps)} req/s)`,
+      `${fmt(catalogueResult.rps)} req/s = ${fmt(cataloguePct)}% of bare (${fmt(bareFixedResult.rps)} req/s)${cpuRatio(bareFixedResult, catalogueResult)}`,
       `≥ ${TARGETS.cataloguePctOfBare}% of bare Fastify, same body`,
       cataloguePct >= TARGETS.cataloguePctOfBare && clean(catalogueResult),
     );
@@ -237,11 +246,15 @@ async function main(): Promise<void> {
     log(`\n[5/9] POST /api/users/load/{email} vs a bare route making one pg query (${pairSettings})`);
     busy['load-user'] = await waitForQuiet(log, 'the load runs');
     rss.phase = 'load-user';
-    const { limit: bareRowResult, product: loadUserResult } = await measurePair(bareRow(bareBase), loadUser(base, customers[0]!), log);
+    const { limit: bareRowResult, product: loadUserResult } = await measurePair(
+      { ...bareRow(bareBase), pid: bare.pid },
+      { ...loadUser(base, customers[0]!), pid: server.pid },
+      log,
+    );
     const loadUserPct = pct(loadUserResult.rps, bareRowResult.rps);
     row(
       'POST /api/users/load/{email}',
-      `${fmt(loadUserResult.rps)} req/s = ${fmt(loadUserPct)}% of bare (${fmt(bareRowResult.rps)} req/s)`,
+      `${fmt(loadUserResult.rps)} req/s = ${fmt(loadUserPct)}% of bare (${fmt(bareRowResult.rps)} req/s)${cpuRatio(bareRowResult, loadUserResult)}`,
       `≥ ${TARGETS.loadUserPctOfBare}% of bare Fastify + 1 pg row`,
       loadUserPct >= TARGETS.loadUserPctOfBare && clean(loadUserResult),
     );
@@ -250,6 +263,13 @@ async function main(): Promise<void> {
       '  bare Fastify + the same (stamped session) query',
       `${fmt(sameQuery.rps)} req/s; the product reaches ${fmt(pct(loadUserResult.rps, sameQuery.rps))}% of it`,
       'reference, no target',
+      null,
+    );
+    const oneColumn = await measure(bareOneColumnStamp(bareBase), log);
+    row(
+      '  bare Fastify + the session check with a one-column stamp',
+      `${fmt(oneColumn.rps)} req/s = ${fmt(pct(oneColumn.rps, bareRowResult.rps))}% of one row`,
+      'reference, no target (decision 0042)',
       null,
     );
   }

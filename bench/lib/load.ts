@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
   rps: number;
+  /** The server's own CPU time per answered request (µs), when its pid was given: what contention does not stretch. */
+  cpuUsPerRequest?: number;
   total: number;
   p50: number;
   p99: number;
@@ -70,6 +73,21 @@ function combine(rounds: LoadResult[]): LoadResult {
   };
 }
 
+/** Linux's clock tick (USER_HZ, 100 on every mainstream kernel), in µs. */
+const TICK_US = 10_000;
+
+/** utime + stime of a process, in clock ticks (/proc/<pid>/stat fields 14 and 15), when there is one. */
+export function cpuTicks(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Rounds of each side of a comparison, alternated (A B A B A B). */
 export const PAIR_ROUNDS = 3;
 
@@ -79,20 +97,41 @@ export const PAIR_ROUNDS = 3;
  * sides alike instead of on whichever ran second. Each side's figure is the mean of its rounds.
  */
 export async function measurePair(
-  limit: Options & { title: string },
-  product: Options & { title: string },
+  limit: Options & { title: string; pid?: number },
+  product: Options & { title: string; pid?: number },
   log: (line: string) => void,
 ): Promise<{ limit: LoadResult; product: LoadResult }> {
-  const sides = [limit, product].map(baseOptions);
+  const pids = [limit.pid, product.pid];
+  const sides = [limit, product].map(({ pid: _pid, ...options }) => baseOptions(options));
   for (const side of sides) await autocannon({ ...side, duration: LOAD.warmupS });
   const rounds: LoadResult[][] = [[], []];
+  const cpu = [
+    { ticks: 0, requests: 0 },
+    { ticks: 0, requests: 0 },
+  ];
   for (let round = 0; round < PAIR_ROUNDS; round++) {
-    for (const [i, side] of sides.entries()) rounds[i]!.push(summarise(await autocannon({ ...side, duration: LOAD.pairRoundS })));
+    for (const [i, side] of sides.entries()) {
+      const before = cpuTicks(pids[i]);
+      const result = summarise(await autocannon({ ...side, duration: LOAD.pairRoundS }));
+      const after = cpuTicks(pids[i]);
+      if (before !== undefined && after !== undefined) {
+        cpu[i]!.ticks += after - before;
+        cpu[i]!.requests += result.total;
+      }
+      rounds[i]!.push(result);
+    }
   }
   const [limitResult, productResult] = rounds.map(combine) as [LoadResult, LoadResult];
+  for (const [i, result] of [limitResult, productResult].entries())
+    if (cpu[i]!.requests > 0) result.cpuUsPerRequest = (cpu[i]!.ticks * TICK_US) / cpu[i]!.requests;
   log(
     `    rounds (req/s): ${limit.title} ${rounds[0]!.map((r) => r.rps.toFixed(0)).join(' / ')}; ${product.title} ${rounds[1]!.map((r) => r.rps.toFixed(0)).join(' / ')}`,
   );
+  if (limitResult.cpuUsPerRequest !== undefined && productResult.cpuUsPerRequest !== undefined)
+    log(
+      `    server CPU per request: ${limit.title} ${limitResult.cpuUsPerRequest.toFixed(1)} µs; ${product.title} ${productResult.cpuUsPerRequest.toFixed(1)} µs ` +
+        `(= ${((100 * limitResult.cpuUsPerRequest) / productResult.cpuUsPerRequest).toFixed(0)}% of the limit's rate per CPU second)`,
+    );
   logResult(log, limit.title, limitResult);
   logResult(log, product.title, productResult);
   return { limit: limitResult, product: productResult };

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { childEnv } from './settings.ts';
+import { childEnv, settings } from './settings.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -135,7 +135,12 @@ export async function cpuBusy(ms = 2000): Promise<number> {
  * Other work on this machine (test suites, builds, browsers) skews every figure on 2 cores: before
  * a measured phase, wait up to `maxWaitMs` for the CPU to be mostly idle. Returns the busy share seen last.
  */
-export async function waitForQuiet(log: (line: string) => void, label: string, maxWaitMs = 60_000, threshold = 0.25): Promise<number> {
+export async function waitForQuiet(
+  log: (line: string) => void,
+  label: string,
+  maxWaitMs = settings.quietWaitMs,
+  threshold = 0.25,
+): Promise<number> {
   const deadline = Date.now() + maxWaitMs;
   let busy = await cpuBusy();
   while (busy > threshold && Date.now() < deadline) busy = await cpuBusy();

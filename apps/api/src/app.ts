@@ -207,8 +207,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.logger !== false) registerRequestLog(app);
   registerNulGuard(app);
   // Shutting down: each keep-alive connection closes after its current answer.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
+    done();
   });
   app.routeRegistry = [];
   collectRoutes(app, app.routeRegistry);

@@ -8,17 +8,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests = this.counter('http_requests_total', 'HTTP requests answered, by method, route pattern and status', [
-    'method',
-    'route',
-    'status',
-  ] as const);
-  readonly httpDuration = this.histogram(
-    'http_request_duration_seconds',
-    'Time to answer an HTTP request, by method and route pattern',
-    ['method', 'route'] as const,
-    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  );
+  /** http_requests_total and http_request_duration_seconds (see HttpMetrics). */
+  readonly http = new HttpMetrics(this.registry);
   readonly jobs = this.counter(
     'jobs_total',
     'Background jobs run, by kind and outcome (done, failed: a failure is retried until its last attempt)',
@@ -107,6 +98,94 @@ export class Metrics {
     } finally {
       stop();
     }
+  }
+}
+
+interface HttpSeries {
+  method: string;
+  route: string;
+  status: string;
+  count: number;
+  sum: number;
+  /** Observations per bucket (not cumulative), the last one past every bound. */
+  buckets: number[];
+}
+
+type MetricValue = { labels: Record<string, string | number>; value: number; metricName?: string };
+
+/**
+ * Requests answered, by method, route pattern and status, and their latency by method and route
+ * pattern, in Prometheus's text exactly as prom-client's Counter and Histogram write them. Every
+ * answer passes here: prom-client hashes and validates a label object on each inc/observe, which
+ * cost GET /api/packages a measurable share of its CPU (docs/performance.md), so each series is a
+ * plain object found by one Map lookup, and the series are built only when GET /metrics is read.
+ */
+export class HttpMetrics {
+  static readonly BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+  private readonly series = new Map<string, HttpSeries>();
+
+  constructor(registry: Registry) {
+    registry.registerMetric(
+      this.metric('http_requests_total', 'HTTP requests answered, by method, route pattern and status', 'counter', () => this.requests()),
+    );
+    registry.registerMetric(
+      this.metric('http_request_duration_seconds', 'Time to answer an HTTP request, by method and route pattern', 'histogram', () =>
+        this.durations(),
+      ),
+    );
+  }
+
+  /** One answered request. */
+  record(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let one = this.series.get(key);
+    if (!one) {
+      one = { method, route, status: String(status), count: 0, sum: 0, buckets: new Array<number>(HttpMetrics.BUCKETS.length + 1).fill(0) };
+      this.series.set(key, one);
+    }
+    one.count++;
+    one.sum += seconds;
+    let i = 0;
+    while (i < HttpMetrics.BUCKETS.length && seconds > HttpMetrics.BUCKETS[i]!) i++;
+    one.buckets[i]!++;
+  }
+
+  private requests(): MetricValue[] {
+    return [...this.series.values()].map((s) => ({ labels: { method: s.method, route: s.route, status: s.status }, value: s.count }));
+  }
+
+  private durations(): MetricValue[] {
+    // The histogram's series are per method and route: the statuses of one add up.
+    const byRoute = new Map<string, { method: string; route: string; count: number; sum: number; buckets: number[] }>();
+    for (const s of this.series.values()) {
+      const key = `${s.method} ${s.route}`;
+      const one = byRoute.get(key) ?? { method: s.method, route: s.route, count: 0, sum: 0, buckets: s.buckets.map(() => 0) };
+      one.count += s.count;
+      one.sum += s.sum;
+      s.buckets.forEach((n, i) => (one.buckets[i]! += n));
+      byRoute.set(key, one);
+    }
+    const values: MetricValue[] = [];
+    const name = 'http_request_duration_seconds';
+    for (const { method, route, count, sum, buckets } of byRoute.values()) {
+      let cumulative = 0;
+      HttpMetrics.BUCKETS.forEach((le, i) => {
+        cumulative += buckets[i]!;
+        values.push({ metricName: `${name}_bucket`, labels: { le, method, route }, value: cumulative });
+      });
+      values.push({ metricName: `${name}_bucket`, labels: { le: '+Inf', method, route }, value: count });
+      values.push({ metricName: `${name}_sum`, labels: { method, route }, value: sum });
+      values.push({ metricName: `${name}_count`, labels: { method, route }, value: count });
+    }
+    return values;
+  }
+
+  /** A metric object as prom-client's registry reads one (what its own Counter and Histogram answer). */
+  private metric(name: string, help: string, type: 'counter' | 'histogram', values: () => MetricValue[]) {
+    const get = async () => ({ name, help, type, values: values(), aggregator: 'sum' as const });
+    return { name, help, type, aggregator: 'sum', get, reset: () => this.series.clear() } as unknown as Parameters<
+      Registry['registerMetric']
+    >[0];
   }
 }
 

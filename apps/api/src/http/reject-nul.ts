@@ -33,14 +33,16 @@ export function findNul(value: unknown, root = ''): string | undefined {
  * a raw string such as the PayPal webhook's).
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: every request passes here.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
       ['body', request.body],
     ] as const) {
       const path = findNul(value);
-      if (path !== undefined) throw new AppError('VALIDATION', MSG.characterNotAllowed, { [path || part]: MSG.characterNotAllowed });
+      if (path !== undefined) return done(new AppError('VALIDATION', MSG.characterNotAllowed, { [path || part]: MSG.characterNotAllowed }));
     }
+    done();
   });
 }

@@ -58,13 +58,11 @@ export function collectDeliveryJob(ctx: AppContext, client: NinehitsClient): Job
     const sliceEnd = Date.now() + SLICE_MS;
     for (let page = Number(payload.page) || 1; ; page++) {
       const asked = Date.now();
-      const campaigns = await client.siteGet({ page, limit: SITE_GET_MAX_LIMIT });
+      // Only the totals are kept from the page (ninehits-client.ts siteTotals).
+      const { read, totals } = await client.siteTotals({ page, limit: SITE_GET_MAX_LIMIT });
       const now = ctx.now();
-      const totals = campaigns
-        .filter((c) => typeof c.confirmedHits === 'number' && Number.isFinite(c.confirmedHits) && c.confirmedHits >= 0)
-        .map((c) => ({ key: String(c.id), total: Math.floor(c.confirmedHits!) }));
       await ctx.db.transaction((tx) => addCampaignTotals(tx, totals, utcDay(now), now, payload.firstRun === true));
-      if (campaigns.length < SITE_GET_MAX_LIMIT) {
+      if (read < SITE_GET_MAX_LIMIT) {
         const profile = await client.profileGet();
         await recordPoints(ctx.db, utcDay(now), profile.points, now);
         ctx.log.info({ pages: page, startedAt: payload.startedAt }, 'delivery collection finished');

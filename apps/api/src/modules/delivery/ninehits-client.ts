@@ -84,6 +84,14 @@ export const SITE_GET_MAX_LIMIT = 500;
 /** A title search stops here (100,000 campaigns matched): past it we cannot be sure of a miss. */
 const MAX_SEARCH_PAGES = 200;
 
+type Reviver = (this: unknown, key: string, value: unknown) => unknown;
+
+/** The keys a page of totals keeps (array indexes aside): the envelope's, and a campaign's id and total. */
+const TOTALS_KEYS = new Set(['', 'status', 'messages', 'data', 'id', 'confirmedHits']);
+const keepTotals: Reviver = function (key, value) {
+  return TOTALS_KEYS.has(key) || Array.isArray(this) ? value : undefined;
+};
+
 const isCampaign = (c: unknown): c is CampaignRead =>
   typeof c === 'object' && c !== null && Number.isSafeInteger((c as CampaignRead).id) && typeof (c as CampaignRead).title === 'string';
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -122,6 +130,28 @@ export class NinehitsClient {
     return list;
   }
 
+  /**
+   * One page of campaigns' confirmed totals, for the delivery collection: the page's campaign count
+   * and each valid total by campaign id. The page's JSON is parsed keeping only the envelope, `id`
+   * and `confirmedHits`: the campaigns' other fields (URLs, macros, hourly limits: most of a page's
+   * bytes) are dropped as they are parsed, so they die young instead of riding into the old
+   * generation across the collection's database write (docs/performance.md).
+   */
+  async siteTotals(query: { page: number; limit: number }): Promise<{ read: number; totals: { key: string; total: number }[] }> {
+    const res = await this.call<unknown>('GET', 'siteGet', undefined, { page: String(query.page), limit: String(query.limit) }, keepTotals);
+    const list = res.data ?? [];
+    if (
+      !Array.isArray(list) ||
+      !list.every((c: Partial<CampaignRead> | null) => c !== null && typeof c === 'object' && Number.isSafeInteger(c.id))
+    )
+      throw new NinehitsError('9Hits siteGet answered something other than a list of campaigns', true);
+    const totals: { key: string; total: number }[] = [];
+    for (const c of list as Pick<CampaignRead, 'id' | 'confirmedHits'>[])
+      if (typeof c.confirmedHits === 'number' && Number.isFinite(c.confirmedHits) && c.confirmedHits >= 0)
+        totals.push({ key: String(c.id), total: Math.floor(c.confirmedHits) });
+    return { read: list.length, totals };
+  }
+
   /** The campaign with this id, if it exists. */
   async campaignById(id: number): Promise<CampaignRead | undefined> {
     return (await this.siteGet({ filter: `id:${id}` })).find((c) => c.id === id);
@@ -158,12 +188,19 @@ export class NinehitsClient {
     return { points, slots: { used: slots.used, available: slots.available } };
   }
 
-  private call<T>(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<Envelope<T>> {
-    const send = () => this.send<T>(method, path, body, query);
+  private call<T>(...args: Parameters<NinehitsClient['send']>): Promise<Envelope<T>> {
+    const [, path] = args;
+    const send = () => this.send<T>(...args);
     return this.metrics ? this.metrics.timeNinehits(path, send) : send();
   }
 
-  private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<Envelope<T>> {
+  private async send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    query: Record<string, string> = {},
+    reviver?: Reviver,
+  ): Promise<Envelope<T>> {
     const url = new URL(`${this.baseUrl}/${path}`);
     url.searchParams.set('key', this.apiKey);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
@@ -180,7 +217,7 @@ export class NinehitsClient {
     }
     let envelope: Envelope<T>;
     try {
-      envelope = (await response.json()) as Envelope<T>;
+      envelope = (reviver ? JSON.parse(await response.text(), reviver) : await response.json()) as Envelope<T>;
     } catch {
       throw new NinehitsError(`9Hits ${path} answered HTTP ${response.status} without JSON`, true);
     }
