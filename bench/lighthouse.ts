@@ -11,13 +11,22 @@
  * `--tasks` prints each run's long tasks (Lighthouse's 'long-tasks' diagnostic) under its figures.
  */
 import { loadavg } from 'node:os';
-import { describeRun, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, lighthouseOnce, medianResult, type LighthouseRun } from './scenarios/lighthouse.ts';
+import {
+  describeRun,
+  LIGHTHOUSE_PAGES,
+  LIGHTHOUSE_RUNS,
+  lighthouseOnce,
+  medianResult,
+  type LighthouseRun,
+} from './scenarios/lighthouse.ts';
 
 const args = process.argv.slice(2);
 const values = (name: string) => args.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
 const bases = values('base').map((spec, i) => {
   const at = spec.indexOf('=');
-  return at > 0 && !spec.slice(0, at).includes(':') ? { label: spec.slice(0, at), url: spec.slice(at + 1) } : { label: `#${i + 1}`, url: spec };
+  return at > 0 && !spec.slice(0, at).includes(':')
+    ? { label: spec.slice(0, at), url: spec.slice(at + 1) }
+    : { label: `#${i + 1}`, url: spec };
 });
 if (!bases.length) throw new Error('give at least one --base=[label=]http://127.0.0.1:PORT');
 const runs = Number(values('runs')[0] ?? LIGHTHOUSE_RUNS);

@@ -117,7 +117,8 @@ function coreStage(id: string): 'react' | 'mui' | 'core' {
   // MUI's createTheme imports the stub: with MUI, or evaluating `mui` would first evaluate `core`.
   if (id === CSS_VARIABLES_THEME_STUB) return 'mui';
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
-  if (/[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|clsx|react-is|hoist-non-react-statics|prop-types)[\\/]/.test(id)) return 'mui';
+  if (/[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|clsx|react-is|hoist-non-react-statics|prop-types)[\\/]/.test(id))
+    return 'mui';
   return 'core';
 }
 

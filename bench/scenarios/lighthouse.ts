@@ -130,7 +130,8 @@ export async function lighthouseOnce(url: URL): Promise<LighthouseRun> {
     let weights = 0;
     for (const ref of lhr.categories.performance?.auditRefs ?? []) {
       if (!ref.weight) continue;
-      const score = ref.id === 'total-blocking-time' && curve ? Audit.computeLogNormalScore(curve, blocking.cpu) : (lhr.audits[ref.id]?.score ?? 0);
+      const score =
+        ref.id === 'total-blocking-time' && curve ? Audit.computeLogNormalScore(curve, blocking.cpu) : (lhr.audits[ref.id]?.score ?? 0);
       weighted += ref.weight * score;
       weights += ref.weight;
     }
@@ -161,7 +162,8 @@ const median = (values: number[]) => {
 /** The median of each figure over a page's runs; `failing` of the run with the median performance. */
 export function medianResult(path: string, runs: LighthouseRun[]): LighthouseResult {
   const scores = {} as Record<LighthouseCategory, number>;
-  for (const category of Object.keys(LIGHTHOUSE_GOALS) as LighthouseCategory[]) scores[category] = median(runs.map((r) => r.scores[category]));
+  for (const category of Object.keys(LIGHTHOUSE_GOALS) as LighthouseCategory[])
+    scores[category] = median(runs.map((r) => r.scores[category]));
   const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
   return {
     path,

@@ -56,15 +56,13 @@ export function pageDocument(shell: string, page: PublicPage, rendered: { html: 
   const modules = [...shell.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
   const entry = /<script type="module"[^>]*\ssrc="[^"]+"/;
   if (!entry.test(shell)) throw new Error('index.html has no module script');
-  return (
-    shell
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(entry, (tag) => `${tag} data-modules="${escapeAttribute(modules.join(' '))}"`)
-      .replace(description, headTags(page))
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
-      .replace('</head>', `  ${style}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
-  );
+  return shell
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(entry, (tag) => `${tag} data-modules="${escapeAttribute(modules.join(' '))}"`)
+    .replace(description, headTags(page))
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+    .replace('</head>', `  ${style}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
 }
 
 async function main() {

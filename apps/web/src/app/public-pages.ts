@@ -54,7 +54,6 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     path: '/privacy',
     file: 'pages/privacy.html',
     title: 'Your data | Website Traffic Packages',
-    description:
-      'What we keep about you, why, and for how long; how to get a copy of your data; and how to close your account for good.',
+    description: 'What we keep about you, why, and for how long; how to get a copy of your data; and how to close your account for good.',
   },
 ];
