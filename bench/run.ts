@@ -18,7 +18,8 @@
  *
  * Options: --skip-build (reuse apps/web/dist and apps/api/dist), --keep-db (leave the database for EXPLAIN),
  *          --reuse-db (use an already seeded `bench` database; implies --keep-db),
- *          --only=packages,load,tokens,mixed,admin,delivery,landing (a subset of the phases, while investigating).
+ *          --only=packages,load,tokens,mixed,admin,delivery,landing,lighthouse (a subset of the phases, while investigating;
+ *          Lighthouse alone against servers already running: bench/lighthouse.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -76,7 +77,7 @@ const only = [...args]
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const phase = (name: 'packages' | 'load' | 'tokens' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'retention') =>
+const phase = (name: 'packages' | 'load' | 'tokens' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'lighthouse' | 'retention') =>
   !only || only.includes(name);
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
@@ -398,13 +399,15 @@ async function main(): Promise<void> {
   let landing: Awaited<ReturnType<typeof measureLanding>> | undefined;
   let home: Awaited<ReturnType<typeof measureHome>> | undefined;
   let lighthouse: Awaited<ReturnType<typeof measureLighthouse>> | undefined;
-  if (phase('landing')) {
+  if (phase('landing') || phase('lighthouse')) {
     log('\n[9/9] the landing page and a busy /home in Chromium, Lighthouse on the public pages');
     busy.landing = await waitForQuiet(log, 'the landing page');
     rss.phase = 'landing';
-    landing = await measureLanding(base, DIST, log);
-    home = await measureHome(base, DIST, await customerWithFiftyWebsites(base, dbUrl), log);
-    lighthouse = await measureLighthouse(base, log);
+    if (phase('landing')) {
+      landing = await measureLanding(base, DIST, log);
+      home = await measureHome(base, DIST, await customerWithFiftyWebsites(base, dbUrl), log);
+    }
+    if (phase('lighthouse')) lighthouse = await measureLighthouse(base, log);
   }
   rss.stop();
 

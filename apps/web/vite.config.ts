@@ -35,8 +35,10 @@ function chunkModules(): Plugin {
  * landing page (about 11 kB gzip). The production build replaces it with a stub that says why if
  * it is ever called; tests and the dev server keep MUI as it is.
  */
+const CSS_VARIABLES_THEME_STUB = '\0traffic:no-css-variables-theme';
+
 function withoutCssVariablesTheme(): Plugin {
-  const stub = '\0traffic:no-css-variables-theme';
+  const stub = CSS_VARIABLES_THEME_STUB;
   return {
     name: 'traffic:no-css-variables-theme',
     apply: 'build',
@@ -106,6 +108,20 @@ function preloadStart(): Plugin {
   };
 }
 
+/**
+ * `core` in three files the entry evaluates one at a time, each in a task of its own (src/main.tsx):
+ * React DOM, then MUI with Emotion, then the app and its router. Evaluated at once, the three made
+ * one long task on a phone's CPU, the first thing a visitor could not interrupt.
+ */
+function coreStage(id: string): 'react' | 'mui' | 'core' {
+  // MUI's createTheme imports the stub: with MUI, or evaluating `mui` would first evaluate `core`.
+  if (id === CSS_VARIABLES_THEME_STUB) return 'mui';
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+  if (/[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|clsx|react-is|hoist-non-react-statics|prop-types)[\\/]/.test(id))
+    return 'mui';
+  return 'core';
+}
+
 function routeGroups() {
   const closures = new Map<string, Set<string>>();
   type Info = { importedIds: readonly string[] } | null;
@@ -138,7 +154,7 @@ function routeGroups() {
         // Vite's preload helper stays out of the groups: the entry uses it, and must not import `core` for it.
         if (id === entry || id === landing || id.includes('vite/preload-helper')) return null;
         const info = (m: string) => ctx.getModuleInfo(m);
-        if (closureOf('core', [START, LANDING_SCREEN], info, outOfCore).has(id)) return 'core';
+        if (closureOf('core', [START, LANDING_SCREEN], info, outOfCore).has(id)) return coreStage(id);
         const shell = closureOf('shell', SIGNED_IN_SHELL, info).has(id);
         const screens = SIGNED_IN_SCREENS.filter((screen) => closureOf(screen, [screen], info).has(id)).length;
         const everySignedIn = shell || screens === SIGNED_IN_SCREENS.length;

@@ -22,6 +22,12 @@ test('a visitor on / fetches exactly the JavaScript the bundle check counts, wit
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page is pre-rendered: its heading shows before any script. The app then loads in steps
+  // (src/main.tsx) and fetches the screen's chunk before it hydrates; the network may fall quiet
+  // between two steps on a busy machine, so wait for the hydration itself.
+  await expect
+    .poll(() => page.locator('#root').evaluate((root) => Object.keys(root).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
   await page.waitForLoadState('networkidle');
 
   const report = analyseBundle(dist);

@@ -13,6 +13,7 @@ const PAGES = [
   { path: '/register', heading: 'Register' },
   { path: '/about', heading: 'Helping websites get seen since 2008' },
   { path: '/tos', heading: 'Terms of Service' },
+  { path: '/privacy', heading: 'Your data' },
 ] as const;
 
 for (const { path, heading } of PAGES) {

@@ -28,4 +28,5 @@ export const PUBLIC_SCREENS = [
   'src/features/public-pages/pricings-page.tsx',
   'src/features/public-pages/about-page.tsx',
   'src/features/public-pages/terms-page.tsx',
+  'src/features/public-pages/privacy-page.tsx',
 ];

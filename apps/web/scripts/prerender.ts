@@ -50,17 +50,19 @@ export function pageDocument(shell: string, page: PublicPage, rendered: { html: 
   if (!description.test(shell)) throw new Error('index.html has no meta description to replace');
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   const style = `<style data-emotion="css ${rendered.ids.join(' ')}">${rendered.css.replace(/<\/style/gi, '<\\/style')}</style>`;
-  return (
-    shell
-      // No preloads: fetched before the first paint, the app's code would count (in Lighthouse's
-      // model of a slow phone) as holding the paint back. The entry fetches it once the page has
-      // painted (src/main.tsx).
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(description, headTags(page))
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
-      .replace('</head>', `  ${style}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
-  );
+  // No preloads: fetched before the first paint, the app's code would count (in Lighthouse's model
+  // of a slow phone) as holding the paint back. The entry script lists them instead, and preloads
+  // them all at once when the page has painted (src/main.tsx), then evaluates them one at a time.
+  const modules = [...shell.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+  const entry = /<script type="module"[^>]*\ssrc="[^"]+"/;
+  if (!entry.test(shell)) throw new Error('index.html has no module script');
+  return shell
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(entry, (tag) => `${tag} data-modules="${escapeAttribute(modules.join(' '))}"`)
+    .replace(description, headTags(page))
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+    .replace('</head>', `  ${style}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
 }
 
 async function main() {

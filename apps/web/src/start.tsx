@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/app.tsx';
@@ -33,9 +33,13 @@ async function loadMatchedScreens() {
  * is loaded the first render gives the same markup, and React hydrates it. A stored session, or a
  * failed sign-in's message kept for the login page, makes that render differ (a loader, the
  * message): the app then renders afresh, as for every other page.
+ *
+ * Hydrated as a transition: React then hydrates in slices of a few milliseconds, giving the
+ * browser its main thread back in between (a plain hydrateRoot does the whole page in one task,
+ * which a phone's browser cannot interrupt for a tap or a scroll). The page is already on screen.
  */
 if (container.firstElementChild && !readStoredSession() && !readLoginError()) {
-  void loadMatchedScreens().then(() => hydrateRoot(container, app));
+  void loadMatchedScreens().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

@@ -1,7 +1,7 @@
 /**
  * The public pages pre-rendered at build time (scripts/prerender.ts) and served as static HTML by
- * the server, with their meta description and social tags. The document title stays the app's
- * (index.html) on every page, as before pre-rendering.
+ * the server, each with its own title, meta description and social tags (the app does not change
+ * the title as a visitor moves on from there).
  */
 export interface PublicPage {
   /** The path the server answers with the pre-rendered file. */
@@ -49,5 +49,11 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     file: 'pages/tos.html',
     title: 'Terms of Service | Website Traffic Packages',
     description: 'The terms of service for buying and using website traffic packages.',
+  },
+  {
+    path: '/privacy',
+    file: 'pages/privacy.html',
+    title: 'Your data | Website Traffic Packages',
+    description: 'What we keep about you, why, and for how long; how to get a copy of your data; and how to close your account for good.',
   },
 ];
