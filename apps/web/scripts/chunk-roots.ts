@@ -19,7 +19,11 @@ export const SIGNED_IN_SCREENS = Object.values(SIGNED_IN_PAGES);
  * drawer and popover, the banners and the toasts load when first needed, and /home's charts after
  * its cards paint: none of them is here.
  */
-export const SIGNED_IN_SHELL = ['src/shell/query-client.ts', 'src/app/session/session-user-sync.tsx', 'src/app/layout/signed-in-header.tsx'];
+export const SIGNED_IN_SHELL = [
+  'src/shell/query-client.ts',
+  'src/app/session/session-user-sync.tsx',
+  'src/app/layout/signed-in-header.tsx',
+];
 
 /** The public pages' screens (the landing page aside): pre-rendered at build time, sharing a group. */
 export const PUBLIC_SCREENS = [

@@ -27,6 +27,14 @@ export interface AuthUser {
   accessToken?: { id: string; scope: 'read' | 'write' };
 }
 
+// Set by the session check (http/auth.ts) on every request; declared here beside the type so any
+// file that reads it (e.g. modules/audit/audit-source.ts) compiles without importing http/.
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+
 /** An admin who must turn two-factor sign-in on before using admin powers (their role reads ROLE_USER meanwhile). */
 export function mustEnrolFirst(user: AuthUser): boolean {
   return user.twoFactorRequired && !user.twoFactor;

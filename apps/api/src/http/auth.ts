@@ -26,12 +26,6 @@ interface TokenClaims {
   exp?: number;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthUser | null;
-  }
-}
-
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: TokenClaims;

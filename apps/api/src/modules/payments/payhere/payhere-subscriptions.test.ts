@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@traffic/db';
 import { freePort } from '../../../test-support/listening-app.ts';
 import { loginAdmin, registerCustomer, type Session } from '../../../test-support/accounts.ts';
-import { hiddenFields, payWithSandboxCard, postForm, sandboxControl, sandboxSubscriptionOf } from '../../../test-support/payhere-sandbox.ts';
+import {
+  hiddenFields,
+  payWithSandboxCard,
+  postForm,
+  sandboxControl,
+  sandboxSubscriptionOf,
+} from '../../../test-support/payhere-sandbox.ts';
 import { sendNotify, startCheckout } from '../../../test-support/payments.ts';
 import { runningJob } from '../../../test-support/running-job.ts';
 import { PayhereApi } from './payhere-api.ts';
