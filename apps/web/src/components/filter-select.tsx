@@ -41,3 +41,37 @@ export function FilterSelect<Value extends string>({
     </TextField>
   );
 }
+
+/** One select of a row of filters: the key of the filters it sets, its texts and its options. */
+export type FilterChoice<Filters> = {
+  [Key in keyof Filters & string]: {
+    key: Key;
+    label: string;
+    all: string;
+    options: readonly { value: Exclude<Filters[Key], ''> & string; label: string }[];
+    minWidth: number;
+  };
+}[keyof Filters & string];
+
+/** A FilterSelect for each choice, in order, each showing and setting its key of `filters`. */
+export function FilterSelects<Filters>({
+  choices,
+  filters,
+  onChange,
+}: {
+  choices: readonly FilterChoice<Filters>[];
+  filters: Filters;
+  onChange: <Key extends keyof Filters>(key: Key, value: Filters[Key]) => void;
+}) {
+  return choices.map((choice) => (
+    <FilterSelect<string>
+      key={choice.key}
+      label={choice.label}
+      all={choice.all}
+      options={choice.options}
+      value={filters[choice.key] as string}
+      onChange={(value) => onChange(choice.key, value as Filters[typeof choice.key])}
+      sx={{ minWidth: choice.minWidth }}
+    />
+  ));
+}

@@ -13,17 +13,33 @@ import { PageLayout } from '../../components/page-layout.tsx';
 import { usePayments, type PaymentsFilters } from './api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
-import { FilterSelect } from '../../components/filter-select.tsx';
+import { FilterSelects, type FilterChoice } from '../../components/filter-select.tsx';
 
-const GATEWAYS = [
-  { value: 'card', label: 'Card' },
-  { value: 'paypal', label: 'PayPal' },
-] as const;
-const STATUSES = [
-  { value: 'paid', label: 'Paid' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'charged back', label: 'Charged back' },
-] as const;
+type Filters = Omit<PaymentsFilters, 'search'>;
+
+const CHOICES: FilterChoice<Filters>[] = [
+  {
+    key: 'gateway',
+    label: 'Gateway',
+    all: 'All gateways',
+    options: [
+      { value: 'card', label: 'Card' },
+      { value: 'paypal', label: 'PayPal' },
+    ],
+    minWidth: 140,
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    all: 'All statuses',
+    options: [
+      { value: 'paid', label: 'Paid' },
+      { value: 'refunded', label: 'Refunded' },
+      { value: 'charged back', label: 'Charged back' },
+    ],
+    minWidth: 150,
+  },
+];
 
 const SIZE = 20;
 
@@ -32,11 +48,11 @@ export function PaymentsPage() {
   const [params] = useSearchParams();
   const [typed, setTyped] = useState(params.get('search') ?? '');
   const [search, setSearch] = useState(typed.trim());
-  const [filters, setFilters] = useState<Omit<PaymentsFilters, 'search'>>({ gateway: '', status: '', from: '', to: '' });
+  const [filters, setFilters] = useState<Filters>({ gateway: '', status: '', from: '', to: '' });
   const [page, setPage] = useState(0);
   const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
   const payments = usePayments({ ...filters, search }, page, SIZE);
-  const set = <K extends keyof typeof filters>(key: K, value: PaymentsFilters[K]) => {
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
     setPage(0);
   };
@@ -60,22 +76,7 @@ export function PaymentsPage() {
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }} role="search" aria-label="Filter payments">
           <SearchField placeholder="Email or order id" value={typed} onChange={setTyped} sx={{ flex: { md: '1 1 240px' } }} />
-          <FilterSelect
-            label="Gateway"
-            all="All gateways"
-            options={GATEWAYS}
-            value={filters.gateway}
-            onChange={(gateway) => set('gateway', gateway)}
-            sx={{ minWidth: 140 }}
-          />
-          <FilterSelect
-            label="Status"
-            all="All statuses"
-            options={STATUSES}
-            value={filters.status}
-            onChange={(status) => set('status', status)}
-            sx={{ minWidth: 150 }}
-          />
+          <FilterSelects choices={CHOICES} filters={filters} onChange={set} />
           <TextField
             label="From"
             type="date"
