@@ -1,4 +1,12 @@
-import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+} from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
 
 /** A failure a form's own check found: the field it belongs to and the product's message for it. */
@@ -28,6 +36,19 @@ export function formResolver<TForm extends FieldValues>(
     const errors = Object.fromEntries(shown.map((failure) => [failure.field, { type: 'validate', message: failure.message }]));
     return { values: {}, errors: errors as FieldErrors<TForm> };
   };
+}
+
+/**
+ * A react-hook-form form checked by one of `formResolver`'s resolvers, starting from
+ * `defaultValues`; its field errors come out beside the form's methods.
+ */
+export function useCheckedForm<TForm extends FieldValues>(
+  resolver: Resolver<TForm>,
+  defaultValues: DefaultValues<TForm>,
+  options: Omit<UseFormProps<TForm>, 'resolver' | 'defaultValues'> = {},
+) {
+  const form = useForm<TForm>({ defaultValues, resolver, ...options });
+  return { ...form, errors: form.formState.errors };
 }
 
 /** The form fields behind the detail part of the shared account schemas (address ... country). */

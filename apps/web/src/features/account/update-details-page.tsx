@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
 import { ACCOUNT_LIMITS } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { isAdminView, useSignedInUser } from '../../shell/session/index.ts';
@@ -11,7 +10,7 @@ import { BillingRemindersSwitch, remindersMessage } from '../../components/billi
 import { useLogout } from '../../shell/session/index.ts';
 import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
-import { formResolver } from '../../lib/form-resolver.ts';
+import { formResolver, useCheckedForm } from '../../lib/form-resolver.ts';
 import { useUpdateDetailsMutation } from './api/update-details.ts';
 import { ConfirmUpdateDialog } from './components/confirm-update-dialog.tsx';
 import { checkUpdateDetails, initialDetails, toUpdateBody, type UpdateDetailsValues } from './update-details-model.ts';
@@ -30,8 +29,8 @@ export function UpdateDetailsPage() {
     register: field,
     control,
     handleSubmit,
-    formState: { errors },
-  } = useForm<UpdateDetailsValues>({ defaultValues: initialDetails(user), resolver, reValidateMode: 'onSubmit' });
+    errors,
+  } = useCheckedForm<UpdateDetailsValues>(resolver, initialDetails(user), { reValidateMode: 'onSubmit' });
 
   const text = textFieldProps(field, errors);
 

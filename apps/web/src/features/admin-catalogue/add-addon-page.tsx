@@ -1,10 +1,10 @@
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { addonIdFor } from '@traffic/shared/schemas/catalogue.schema';
 import { notify } from '../../shell/toast.ts';
-import { formResolver } from '../../lib/form-resolver.ts';
+import { formResolver, useCheckedForm } from '../../lib/form-resolver.ts';
 import { ADDON_KIND, type AddonKind } from './addon-kind.ts';
 import { useCreateAddonMutation } from './api/create-addon.ts';
 import { useAddons } from '../../lib/catalogue-queries.ts';
@@ -44,13 +44,7 @@ function AddAddonPage({ kind }: { kind: AddonKind }) {
   const info = ADDON_KIND[kind];
   const list = useAddons(kind);
   const create = useCreateAddonMutation(kind);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<AddonFormValues>({ defaultValues: EMPTY, resolver });
+  const { register, control, handleSubmit, reset, errors } = useCheckedForm<AddonFormValues>(resolver, EMPTY);
   const id = previewId(useWatch({ control, name: 'count' }), kind);
   const taken = id !== undefined && list.data?.some((addon) => addon.id === id);
 

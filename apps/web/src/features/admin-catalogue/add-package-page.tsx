@@ -1,11 +1,11 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { CATALOGUE_LIMITS, DEFAULT_PACKAGE_TYPE, type PackageType } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { packageIdFor } from '@traffic/shared/schemas/catalogue.schema';
 import { notify } from '../../shell/toast.ts';
-import { formResolver } from '../../lib/form-resolver.ts';
+import { formResolver, useCheckedForm } from '../../lib/form-resolver.ts';
 import { useCreatePackageMutation } from './api/create-package.ts';
 import { usePackages } from '../../lib/catalogue-queries.ts';
 import { AddItemPage, WholeNumberField } from './components/add-item-page.tsx';
@@ -49,13 +49,7 @@ const resolver = formResolver<PackageFormValues>(
 export function AddPackagePage() {
   const list = usePackages();
   const create = useCreatePackageMutation();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<PackageFormValues>({ defaultValues: EMPTY, resolver });
+  const { register, control, handleSubmit, reset, errors } = useCheckedForm<PackageFormValues>(resolver, EMPTY);
   const name = useWatch({ control, name: 'name' });
   const id = nameProblem(name) ? undefined : packageIdFor(name);
   const taken = id !== undefined && list.data?.some((pkg) => pkg.id === id);

@@ -9,7 +9,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { ACCOUNT_LIMITS, stripUsername } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
@@ -20,7 +20,7 @@ import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../.
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { formResolver } from '../../lib/form-resolver.ts';
+import { formResolver, useCheckedForm } from '../../lib/form-resolver.ts';
 import { clearStoredSession } from '../../lib/session-store.ts';
 import { useRegisterMutation } from './api/register.ts';
 import { checkRegisterForm, emptyRegisterForm, toRegisterBody, type RegisterFormValues } from './register-form-model.ts';
@@ -36,8 +36,8 @@ export function RegisterPage() {
     register: field,
     control,
     handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterFormValues>({ defaultValues: emptyRegisterForm, resolver, reValidateMode: 'onSubmit' });
+    errors,
+  } = useCheckedForm<RegisterFormValues>(resolver, emptyRegisterForm, { reValidateMode: 'onSubmit' });
 
   const submit = handleSubmit((values) => {
     setServerError(null);

@@ -9,10 +9,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { MSG } from '@traffic/shared/messages';
 import { notify } from '../../../shell/toast.ts';
-import { formResolver } from '../../../lib/form-resolver.ts';
+import { formResolver, useCheckedForm } from '../../../lib/form-resolver.ts';
 import { FormCard } from '../../../components/form-card.tsx';
 import type { FoundUser } from '../api/search-users.ts';
 import { useSendNotificationMutation } from '../api/send-notification.ts';
@@ -34,13 +34,7 @@ export function AddNotificationPage() {
   // A new picker after each send: its search box starts empty too.
   const [round, setRound] = useState(0);
   const send = useSendNotificationMutation();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<NotificationFormValues>({ defaultValues: emptyNotificationForm, resolver });
+  const { register, control, handleSubmit, reset, errors } = useCheckedForm<NotificationFormValues>(resolver, emptyNotificationForm);
   const sendTo = useWatch({ control, name: 'sendTo' });
 
   function submit(values: NotificationFormValues) {
