@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { CaptureResult, CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import type { OrderRequest } from './api/create-card-order.ts';
@@ -7,6 +6,7 @@ import { CardCheckoutButton } from './card-checkout-button.tsx';
 import { checkoutErrorMessage } from './checkout-error.ts';
 import { PaypalCheckoutButton } from './paypal-checkout-button.tsx';
 import type { CheckoutItem } from './paypal-sandbox-dialog.tsx';
+import { ErrorAlert } from '../error-alert.tsx';
 
 export interface CheckoutActionsProps {
   order: OrderRequest;
@@ -38,34 +38,14 @@ export function CheckoutActions({
   const [error, setError] = useState<string | null>(null);
   const clear = () => setError(null);
   const report = (failure: unknown) => setError(checkoutErrorMessage(failure));
+  // What the card and the PayPal button are both given: a new try clears the last error, a failure shows here.
+  const both = { order, signedIn, onSignInRequired, onStart: clear, onError: report, describedBy };
 
   return (
     <Stack spacing={1.25} sx={{ width: '100%' }}>
-      <CardCheckoutButton
-        order={order}
-        signedIn={signedIn}
-        onSignInRequired={onSignInRequired}
-        onOrderCreated={onOrderCreated}
-        onStart={clear}
-        onError={report}
-        describedBy={describedBy}
-        label={buyLabel}
-      />
-      <PaypalCheckoutButton
-        order={order}
-        item={item}
-        signedIn={signedIn}
-        onSignInRequired={onSignInRequired}
-        onStart={clear}
-        onPaid={onPaid}
-        onError={report}
-        describedBy={describedBy}
-      />
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      <CardCheckoutButton {...both} onOrderCreated={onOrderCreated} label={buyLabel} />
+      <PaypalCheckoutButton {...both} item={item} onPaid={onPaid} />
+      <ErrorAlert message={error} />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import LockIcon from '@mui/icons-material/Lock';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,6 +13,7 @@ import type { CaptureResult } from '@traffic/shared/schemas/payments.schema';
 import type { OrderRequest } from './api/create-card-order.ts';
 import { checkoutErrorMessage } from './checkout-error.ts';
 import { runSandboxPaypal, type SandboxPaypalStep } from './run-sandbox-paypal.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 
 export interface CheckoutItem {
   name: string;
@@ -100,11 +100,7 @@ export function PaypalSandboxDialog({ open, item, order, onClose, onPaid }: Prop
           <Typography variant="body2" role="status" aria-live="polite" sx={{ minHeight: '1.5em' }}>
             {step ? STEP_TEXT[step] : ''}
           </Typography>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert message={error} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>

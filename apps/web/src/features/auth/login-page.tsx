@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -20,6 +19,7 @@ import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError, r
 import { useLoginMutation } from './api/login.ts';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
 import { LiveFormFieldset } from '../../components/live-form-fieldset.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 interface LoginValues {
   username: string;
@@ -101,11 +101,7 @@ export function LoginPage() {
         <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Login">
           <TextField label="Email or Username" autoComplete="username" {...register('username')} autoFocus fullWidth />
           <PasswordField label="Password" autoComplete="current-password" {...register('password')} fullWidth />
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert message={error} />
           <Button type="submit" variant="contained" size="large" loading={login.isPending} fullWidth>
             Login
           </Button>

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,8 +8,9 @@ import { MSG } from '@traffic/shared/messages';
 import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
 import { twoFactorLoginBodySchema } from '@traffic/shared/schemas/security.schema';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formResolver } from '../../../lib/form-resolver.ts';
+import { formResolver, useCheckedForm } from '../../../lib/form-resolver.ts';
 import { useLoginTwoFactorMutation, type SessionAnswer } from '../api/login-two-factor.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 interface CodeValues {
   code: string;
@@ -41,12 +40,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired, onBack }: TwoF
   // A recovery code has letters: the phone's number pad would not type it.
   const [recovery, setRecovery] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<CodeValues>({ defaultValues: { code: '' }, resolver, reValidateMode: 'onSubmit' });
+  const { register, handleSubmit, setFocus, errors } = useCheckedForm<CodeValues>(resolver, { code: '' }, { reValidateMode: 'onSubmit' });
   const error = errors.code?.message ?? serverError;
 
   function submit(values: CodeValues) {
@@ -96,11 +90,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired, onBack }: TwoF
           {recovery ? 'Use the code from your app' : 'Use a recovery code'}
         </Link>
       </Typography>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert message={error} />
       <Button type="submit" variant="contained" size="large" loading={verify.isPending} fullWidth>
         Verify
       </Button>

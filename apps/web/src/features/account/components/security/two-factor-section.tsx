@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +11,7 @@ import { notify } from '../../../../shell/toast.ts';
 import { focusTarget } from '../../../../components/focus-ring.ts';
 import { LoadError } from '../../../../components/load-error.tsx';
 import { PasswordField } from '../../../../components/password-field.tsx';
-import { formResolver } from '../../../../lib/form-resolver.ts';
+import { formResolver, useCheckedForm } from '../../../../lib/form-resolver.ts';
 import { TWO_FACTOR_REQUIRED_MESSAGE } from '../../../../lib/two-factor-required.ts';
 import {
   useDisableTwoFactor,
@@ -23,6 +22,7 @@ import {
 } from '../../api/security.ts';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 import { SecuritySection, SectionLoading } from './security-section.tsx';
+import { ErrorAlert } from '../../../../components/error-alert.tsx';
 
 const SECTION_ID = 'two-factor';
 /** Below this many unused recovery codes the section suggests new ones. */
@@ -82,16 +82,11 @@ function ConfirmForm({
   onCancel: () => void;
 }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<ConfirmValues>({
-    defaultValues: { password: '', code: '' },
-    resolver: confirmResolver(withPassword),
-    reValidateMode: 'onSubmit',
-  });
+  const { register, handleSubmit, setFocus, errors } = useCheckedForm<ConfirmValues>(
+    confirmResolver(withPassword),
+    { password: '', code: '' },
+    { reValidateMode: 'onSubmit' },
+  );
 
   function submit(values: ConfirmValues) {
     setServerError(null);
@@ -121,11 +116,7 @@ function ConfirmForm({
         helperText={errors.code?.message}
         autoFocus={focusFirst && !withPassword}
       />
-      {serverError && (
-        <Alert severity="error" role="alert">
-          {serverError}
-        </Alert>
-      )}
+      <ErrorAlert message={serverError} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <Button type="submit" variant="contained" color={tone} loading={busy}>
           {submitLabel}
