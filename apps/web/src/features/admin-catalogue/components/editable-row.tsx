@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -48,16 +48,14 @@ export function EditableRow<Row>({
             {column.secondary?.(row)}
           </TableCell>
         ))}
-        <TableCell align="right">
-          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <Button size="small" variant="outlined" onClick={onEdit} disabled={locked}>
-              Edit
-            </Button>
-            <Button size="small" color="error" onClick={onDelete} disabled={locked}>
-              Delete
-            </Button>
-          </Stack>
-        </TableCell>
+        <ActionsCell>
+          <Button size="small" variant="outlined" onClick={onEdit} disabled={locked}>
+            Edit
+          </Button>
+          <Button size="small" color="error" onClick={onDelete} disabled={locked}>
+            Delete
+          </Button>
+        </ActionsCell>
       </TableRow>
     );
   }
@@ -92,16 +90,25 @@ export function EditableRow<Row>({
           {column.secondary?.(row)}
         </TableCell>
       ))}
-      <TableCell align="right">
-        <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <Button size="small" variant="contained" onClick={onSave} loading={saving}>
-            Save
-          </Button>
-          <Button size="small" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-        </Stack>
-      </TableCell>
+      <ActionsCell>
+        <Button size="small" variant="contained" onClick={onSave} loading={saving}>
+          Save
+        </Button>
+        <Button size="small" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+      </ActionsCell>
     </TableRow>
+  );
+}
+
+/** The row's last cell: its buttons side by side at the right, wrapping when narrow. */
+function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <TableCell align="right">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {children}
+      </Stack>
+    </TableCell>
   );
 }
