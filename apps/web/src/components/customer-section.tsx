@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,6 +17,12 @@ interface RecordsQuery {
 }
 
 const MESSAGE_SX = { px: 2.5, pb: 2 } as const;
+
+/** The page a section shows, ten records a page, from the first: spread into CustomerSection and the query. */
+export function useSectionPaging() {
+  const [page, setPage] = useState(0);
+  return { page, size: 10, onPage: setPage };
+}
 
 /**
  * One section of the admin's customer page (/users/:id) listing the customer's records from a

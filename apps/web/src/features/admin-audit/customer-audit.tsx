@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { paths } from '../../shell/paths.ts';
-import { CustomerSection } from '../../components/customer-section.tsx';
+import { CustomerSection, useSectionPaging } from '../../components/customer-section.tsx';
 import { useAuditLog } from './api.ts';
 import { AuditTable } from './audit-table.tsx';
 
-const SIZE = 10;
-
 /** The customer page's audit events: those about the customer or by them, newest first. */
 export function CustomerAudit({ userId, email }: { userId: number; email: string }) {
-  const [page, setPage] = useState(0);
-  const events = useAuditLog({ page, size: SIZE, actor: '', target: '', userId });
+  const paging = useSectionPaging();
+  const events = useAuditLog({ page: paging.page, size: paging.size, actor: '', target: '', userId });
   return (
     <CustomerSection
       id="customer-audit"
@@ -19,9 +16,7 @@ export function CustomerAudit({ userId, email }: { userId: number; email: string
       linkText="Open in the Audit log"
       query={events}
       texts={{ failed: 'The audit events could not be loaded.', loading: 'Loading audit events…', empty: 'No audit events yet.' }}
-      page={page}
-      size={SIZE}
-      onPage={setPage}
+      {...paging}
     >
       {events.data && <AuditTable rows={events.data.rows} busy={events.isFetching} />}
     </CustomerSection>

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import type { AdminPaymentRow } from '@traffic/shared/schemas/billing.schema';
 import { paths } from '../../shell/paths.ts';
-import { CustomerSection } from '../../components/customer-section.tsx';
+import { CustomerSection, useSectionPaging } from '../../components/customer-section.tsx';
 import { usePayments } from './api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
-const SIZE = 10;
-
 /** The customer page's payments: theirs only, newest first, with Refund as on the Payments screen. */
 export function CustomerPayments({ userId, email }: { userId: number; email: string }) {
-  const [page, setPage] = useState(0);
+  const paging = useSectionPaging();
   const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
-  const payments = usePayments({ search: '', gateway: '', status: '', from: '', to: '', userId }, page, SIZE);
+  const payments = usePayments({ search: '', gateway: '', status: '', from: '', to: '', userId }, paging.page, paging.size);
   return (
     <>
       <CustomerSection
@@ -23,9 +21,7 @@ export function CustomerPayments({ userId, email }: { userId: number; email: str
         linkText="Open in Payments"
         query={payments}
         texts={{ failed: 'The payments could not be loaded.', loading: 'Loading payments…', empty: 'No payments yet.' }}
-        page={page}
-        size={SIZE}
-        onPage={setPage}
+        {...paging}
       >
         {payments.data && <PaymentsTable rows={payments.data.rows} onRefund={setRefunding} />}
       </CustomerSection>
