@@ -5,12 +5,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { GEOLOCATION_TYPES, type GeolocationType } from '@traffic/shared/constants';
+import { GEOLOCATION_TYPES } from '@traffic/shared/constants';
 import { TARGET_REGIONS } from '@traffic/shared/countries';
 import type { WebsiteFormValues } from '../website-form-model.ts';
+import { RadioRowField } from './radio-row-field.tsx';
 
 /** 'GEO Locations': All Countries, or Specific Countries ticked by region (the boxes shown only then). */
 export function GeolocationFields() {
@@ -20,25 +19,7 @@ export function GeolocationFields() {
 
   return (
     <>
-      <Controller
-        name="geolocationType"
-        control={control}
-        render={({ field }) => (
-          <FormControl component="fieldset">
-            <FormLabel component="legend">GEO Locations</FormLabel>
-            <RadioGroup
-              row
-              name={field.name}
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value as GeolocationType)}
-            >
-              {GEOLOCATION_TYPES.map((option) => (
-                <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-        )}
-      />
+      <RadioRowField name="geolocationType" legend="GEO Locations" options={GEOLOCATION_TYPES} />
       {specific && (
         <Controller
           name="countries"

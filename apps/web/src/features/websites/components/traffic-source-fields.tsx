@@ -1,12 +1,8 @@
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { SelectField } from './select-field.tsx';
+import { RadioRowField } from './radio-row-field.tsx';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { REFERRAL_PRESETS, SOCIAL_NETWORKS, TRAFFIC_SOURCES, WEBSITE_LIMITS, type TrafficSource } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
@@ -28,25 +24,7 @@ export function TrafficSourceFields() {
   return (
     <Grid container spacing={2}>
       <Grid size={12}>
-        <Controller
-          name="trafficSource"
-          control={control}
-          render={({ field }) => (
-            <FormControl component="fieldset">
-              <FormLabel component="legend">Traffic Source</FormLabel>
-              <RadioGroup
-                row
-                name={field.name}
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value as TrafficSource)}
-              >
-                {TRAFFIC_SOURCES.map((option) => (
-                  <FormControlLabel key={option} value={option} control={<Radio />} label={SOURCE_LABELS[option]} />
-                ))}
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
+        <RadioRowField name="trafficSource" legend="Traffic Source" options={TRAFFIC_SOURCES} labels={SOURCE_LABELS} />
       </Grid>
       {source === 'Referal' && (
         <Grid size={{ xs: 12, sm: 7 }}>
