@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '@traffic/shared/audit-actions';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -15,6 +14,7 @@ import { useAuditLog } from './api.ts';
 import { AuditTable } from './audit-table.tsx';
 import { PAGE_SIZES, useAuditView, type AuditView } from './use-audit-view.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { DateFilterField } from '../../components/date-filter-field.tsx';
 
 /** A dropdown whose empty choice ("All actions") shows as its value rather than as a blank. */
 
@@ -102,22 +102,8 @@ function AuditFilters({ view }: { view: AuditView }) {
         onChange={view.setTarget}
         sx={{ flex: { md: '1 1 220px' } }}
       />
-      <TextField
-        label="From"
-        type="date"
-        size="small"
-        value={filters.from}
-        onChange={(event) => view.setFilter('from', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to || undefined } }}
-      />
-      <TextField
-        label="To"
-        type="date"
-        size="small"
-        value={filters.to}
-        onChange={(event) => view.setFilter('to', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from || undefined } }}
-      />
+      <DateFilterField label="From" value={filters.from} onChange={(from) => view.setFilter('from', from)} max={filters.to || undefined} />
+      <DateFilterField label="To" value={filters.to} onChange={(to) => view.setFilter('to', to)} min={filters.from || undefined} />
       <Button
         onClick={view.clearFilters}
         disabled={!view.filtered}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import type { AdminPaymentRow } from '@traffic/shared/schemas/billing.schema';
@@ -13,32 +12,23 @@ import { PageLayout } from '../../components/page-layout.tsx';
 import { usePayments, type PaymentsFilters } from './api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { DateFilterField } from '../../components/date-filter-field.tsx';
 import { FilterSelects, type FilterChoice } from '../../components/filter-select.tsx';
 
 type Filters = Omit<PaymentsFilters, 'search'>;
 
+const GATEWAYS = [
+  { value: 'card', label: 'Card' },
+  { value: 'paypal', label: 'PayPal' },
+] as const;
+const STATUSES = [
+  { value: 'paid', label: 'Paid' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'charged back', label: 'Charged back' },
+] as const;
 const CHOICES: FilterChoice<Filters>[] = [
-  {
-    key: 'gateway',
-    label: 'Gateway',
-    all: 'All gateways',
-    options: [
-      { value: 'card', label: 'Card' },
-      { value: 'paypal', label: 'PayPal' },
-    ],
-    minWidth: 140,
-  },
-  {
-    key: 'status',
-    label: 'Status',
-    all: 'All statuses',
-    options: [
-      { value: 'paid', label: 'Paid' },
-      { value: 'refunded', label: 'Refunded' },
-      { value: 'charged back', label: 'Charged back' },
-    ],
-    minWidth: 150,
-  },
+  { key: 'gateway', label: 'Gateway', all: 'All gateways', options: GATEWAYS, minWidth: 140 },
+  { key: 'status', label: 'Status', all: 'All statuses', options: STATUSES, minWidth: 150 },
 ];
 
 const SIZE = 20;
@@ -77,22 +67,8 @@ export function PaymentsPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }} role="search" aria-label="Filter payments">
           <SearchField placeholder="Email or order id" value={typed} onChange={setTyped} sx={{ flex: { md: '1 1 240px' } }} />
           <FilterSelects choices={CHOICES} filters={filters} onChange={set} />
-          <TextField
-            label="From"
-            type="date"
-            size="small"
-            value={filters.from}
-            onChange={(event) => set('from', event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="To"
-            type="date"
-            size="small"
-            value={filters.to}
-            onChange={(event) => set('to', event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateFilterField label="From" value={filters.from} onChange={(from) => set('from', from)} />
+          <DateFilterField label="To" value={filters.to} onChange={(to) => set('to', to)} />
         </Stack>
         {payments.isError && (
           <LoadError message="The payments could not be loaded." onRetry={() => void payments.refetch()} retrying={payments.isFetching} />
