@@ -4,13 +4,16 @@ import {
   Controller,
   get,
   type Control,
+  type DefaultValues,
   type FieldErrors,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormRegister,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { ACCOUNT_LIMITS, MOBILE_LENGTH } from '@traffic/shared/constants';
+import { useCheckedForm } from '../lib/form-resolver.ts';
 import { CountryAutocomplete, type CountryAutocompleteProps } from './country-autocomplete.tsx';
 
 /** The personal-detail fields the register and update-details forms share. */
@@ -25,11 +28,17 @@ interface DetailValues extends FieldValues {
 type TextProps = (name: 'firstName' | 'lastName' | 'city') => Partial<TextFieldProps>;
 
 /** A form's `text(name)`: a registered full-width field's props with its error and message. */
-export function textFieldProps<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+function textFieldProps<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
   return (name: Path<T>) => {
     const failure = get(errors, name) as { message?: string } | undefined;
     return { ...register(name), error: Boolean(failure), helperText: failure?.message, fullWidth: true };
   };
+}
+
+/** The register and update-details forms: checked again only on submit, with `text` for their text fields. */
+export function useDetailsForm<T extends FieldValues>(resolver: Resolver<T>, defaultValues: DefaultValues<T>) {
+  const form = useCheckedForm<T>(resolver, defaultValues, { reValidateMode: 'onSubmit' });
+  return { ...form, text: textFieldProps(form.register, form.errors) };
 }
 
 /** Typing stops at the length the server takes. */
@@ -110,4 +119,13 @@ export function CityCountryFields<T extends DetailValues>({
       </Grid>
     </>
   );
+}
+
+const ADDRESS_INPUT = { htmlInput: { maxLength: ACCOUNT_LIMITS.address } };
+
+/** The street address; typing stops at the length the server takes. */
+export function AddressField(
+  props: UseFormRegisterReturn & Pick<TextFieldProps, 'error' | 'helperText' | 'fullWidth' | 'multiline' | 'minRows'>,
+) {
+  return <TextField label="Address" autoComplete="street-address" {...props} slotProps={ADDRESS_INPUT} />;
 }

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
-import { ACCOUNT_LIMITS } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
 import { isAdminView, useSignedInUser } from '../../shell/session/index.ts';
 import { notify } from '../../shell/toast.ts';
 import { BillingRemindersSwitch, remindersMessage } from '../../components/billing-reminders-switch.tsx';
 import { useLogout } from '../../shell/session/index.ts';
-import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../../components/details-fields.tsx';
+import { AddressField, CityCountryFields, MobileField, NameFields, useDetailsForm } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
-import { formResolver, useCheckedForm } from '../../lib/form-resolver.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { useUpdateDetailsMutation } from './api/update-details.ts';
 import { ConfirmUpdateDialog } from './components/confirm-update-dialog.tsx';
 import { checkUpdateDetails, initialDetails, toUpdateBody, type UpdateDetailsValues } from './update-details-model.ts';
@@ -25,14 +23,7 @@ export function UpdateDetailsPage() {
   const logout = useLogout();
   const update = useUpdateDetailsMutation(user.email);
   const [pending, setPending] = useState<UpdateDetailsValues | null>(null);
-  const {
-    register: field,
-    control,
-    handleSubmit,
-    errors,
-  } = useCheckedForm<UpdateDetailsValues>(resolver, initialDetails(user), { reValidateMode: 'onSubmit' });
-
-  const text = textFieldProps(field, errors);
+  const { control, handleSubmit, text } = useDetailsForm<UpdateDetailsValues>(resolver, initialDetails(user));
 
   function confirm() {
     if (!pending) return;
@@ -51,14 +42,7 @@ export function UpdateDetailsPage() {
           <MobileField {...text('phoneNumber')} />
         </Grid>
         <Grid size={12}>
-          <TextField
-            label="Address"
-            autoComplete="street-address"
-            multiline
-            minRows={2}
-            {...text('address')}
-            slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.address } }}
-          />
+          <AddressField multiline minRows={2} {...text('address')} />
         </Grid>
         <CityCountryFields text={text} control={control} suggested={SUGGESTED_COUNTRIES} />
         <Grid size={12}>

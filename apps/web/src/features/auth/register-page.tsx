@@ -16,11 +16,11 @@ import { MSG } from '@traffic/shared/messages';
 import { PASSWORD_MIN_LENGTH, registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../shell/paths.ts';
 import { useSignIn } from '../../shell/session/index.ts';
-import { CityCountryFields, MobileField, NameFields, textFieldProps } from '../../components/details-fields.tsx';
+import { AddressField, CityCountryFields, MobileField, NameFields, useDetailsForm } from '../../components/details-fields.tsx';
 import { FormCard } from '../../components/form-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { formResolver, useCheckedForm } from '../../lib/form-resolver.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 import { clearStoredSession } from '../../lib/session-store.ts';
 import { useRegisterMutation } from './api/register.ts';
 import { checkRegisterForm, emptyRegisterForm, toRegisterBody, type RegisterFormValues } from './register-form-model.ts';
@@ -32,12 +32,7 @@ export function RegisterPage() {
   const signIn = useSignIn();
   const registration = useRegisterMutation();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register: field,
-    control,
-    handleSubmit,
-    errors,
-  } = useCheckedForm<RegisterFormValues>(resolver, emptyRegisterForm, { reValidateMode: 'onSubmit' });
+  const { register: field, control, handleSubmit, errors, text } = useDetailsForm<RegisterFormValues>(resolver, emptyRegisterForm);
 
   const submit = handleSubmit((values) => {
     setServerError(null);
@@ -50,8 +45,6 @@ export function RegisterPage() {
       },
     });
   });
-
-  const text = textFieldProps(field, errors);
 
   return (
     <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
@@ -101,12 +94,7 @@ export function RegisterPage() {
             <MobileField {...text('phoneNumber')} />
           </Grid>
           <Grid size={12}>
-            <TextField
-              label="Address"
-              autoComplete="street-address"
-              {...text('address')}
-              slotProps={{ htmlInput: { maxLength: ACCOUNT_LIMITS.address } }}
-            />
+            <AddressField {...text('address')} />
           </Grid>
           <NameFields text={text} />
           <CityCountryFields text={text} control={control} />
