@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -11,6 +10,7 @@ import type { PackageType } from '@traffic/shared/constants';
 import { paths } from '../../../shell/paths.ts';
 import { PACKAGE_TYPE_LABELS } from '../../../components/package-type-labels.ts';
 import { longDate, type ActiveAddon, type TypeState } from '../../../lib/subscription.ts';
+import { ColumnCard } from '../../../components/column-card.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -76,12 +76,7 @@ export function SubscriptionCard({ type, state, addons, deactivated }: Subscript
   const titleId = `subscription-${type}-title`;
   const label = PACKAGE_TYPE_LABELS[type];
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={titleId}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
+    <ColumnCard component="section" labelledBy={titleId}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
           <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
@@ -132,6 +127,6 @@ export function SubscriptionCard({ type, state, addons, deactivated }: Subscript
           )}
         </CardActions>
       )}
-    </Card>
+    </ColumnCard>
   );
 }

@@ -1,4 +1,3 @@
-import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -6,6 +5,7 @@ import type { AddonPackage } from '@traffic/shared/schemas/catalogue.schema';
 import type { CaptureResult, CheckoutForm } from '@traffic/shared/schemas/payments.schema';
 import { CheckoutActions } from '../../../components/checkout/checkout-actions.tsx';
 import type { AddonKind } from '../addon-kind.ts';
+import { ColumnCard } from '../../../components/column-card.tsx';
 
 interface Props {
   addon: AddonPackage;
@@ -20,12 +20,7 @@ interface Props {
 export function AddonCard({ addon, kind, onOrderCreated, onPaid, closed }: Props) {
   const headingId = `addon-${kind}-${addon.id}`;
   return (
-    <Card
-      component="article"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
+    <ColumnCard component="article" labelledBy={headingId}>
       <CardContent sx={{ flexGrow: 1, p: 3 }}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
           {`$${addon.price}`}
@@ -52,6 +47,6 @@ export function AddonCard({ addon, kind, onOrderCreated, onPaid, closed }: Props
           />
         </CardActions>
       )}
-    </Card>
+    </ColumnCard>
   );
 }
