@@ -98,13 +98,20 @@ export async function ninehitsPanelApi(app: FastifyInstance, options: SandboxOpt
             ? // Any other text is a search on title or URL, as documented: a `title:` prefix is just more text.
               sql`(lower(${campaigns.body}->>'title') like ${text} or lower(${campaigns.body}->>'urls') like ${text})`
             : sql`true`;
-        const rows = await db
-          .select()
+        // The page's ids first, from the (created_at, id) index alone, then only their rows: an offset
+        // over whole rows fetched (and threw away) every row before the page, ~0.5 s for page 600.
+        const pageIds = db
+          .select({ id: campaigns.id })
           .from(campaigns)
           .where(where)
           .orderBy(asc(campaigns.createdAt), asc(campaigns.id))
           .limit(limit)
           .offset((page - 1) * limit);
+        const rows = await db
+          .select()
+          .from(campaigns)
+          .where(inArray(campaigns.id, pageIds))
+          .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
         const now = Date.now();
         return ok(
           rows.map((r) => presentCampaign(r, now)),
