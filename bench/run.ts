@@ -19,7 +19,8 @@
  * Options: --skip-build (reuse apps/web/dist and apps/api/dist), --keep-db (leave the database for EXPLAIN),
  *          --reuse-db (use an already seeded `bench` database; implies --keep-db),
  *          --only=packages,load,tokens,mixed,admin,delivery,landing,lighthouse (a subset of the phases, while investigating;
- *          Lighthouse alone against servers already running: bench/lighthouse.ts).
+ *          Lighthouse alone against servers already running: bench/lighthouse.ts); --only=retention for the
+ *          retention phase, which the default run leaves out.
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -77,8 +78,13 @@ const only = [...args]
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
+/**
+ * The retention phase (a simulated year, millions of rows, ~20 minutes on 2 vCPUs) runs only when
+ * asked for (`--only=retention`): in the default run it pushed the whole past the watchdog, which
+ * stopped the bench before it printed its table.
+ */
 const phase = (name: 'packages' | 'load' | 'tokens' | 'mixed' | 'admin' | 'delivery' | 'landing' | 'lighthouse' | 'retention') =>
-  !only || only.includes(name);
+  only ? only.includes(name) : name !== 'retention';
 
 type Row = { metric: string; measured: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
