@@ -50,6 +50,8 @@ const DIST = join(ROOT, 'apps/web/dist');
 const DB_NAME = benchSettings.database;
 /** The product server's output (its default LOG_LEVEL=info: a line per response), kept after the run. */
 const SERVER_LOG = join(tmpdir(), 'traffic-bench-server.log');
+/** The 9Hits sandbox's process's output, kept after the run. */
+const NINEHITS_LOG = join(tmpdir(), 'traffic-bench-9hits.log');
 const CUSTOMERS = LOAD.connections;
 /** The whole run stops itself after this, cleaning up, whatever is still going. */
 const WATCHDOG_MS = 25 * 60_000;
@@ -170,6 +172,19 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const admin = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
   const redis = (await reachable('127.0.0.1', 6379)) ? 'redis://127.0.0.1:6379' : undefined;
+  /** What both server processes share: the build's production mode on the bench database, its own secret each. */
+  const serverEnv = (serverPort: number): Record<string, string> => ({
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${serverPort}`,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PAYMENTS_MODE: 'sandbox',
+  });
   // 9Hits is another company's server: the embedded sandbox that stands in for it runs in a process
   // of its own (the same build, SERVER_ROLE=web: no jobs), so that building its 500-campaign pages
   // (~730 kB each, like the real API's) is not counted as the product's CPU, memory or event-loop
@@ -178,42 +193,20 @@ async function main(): Promise<void> {
   const vendorBase = `http://127.0.0.1:${vendorPort}`;
   const vendor: Started = await startNode(
     serveNodeArgs(),
-    {
-      NODE_ENV: 'production',
-      DATABASE_URL: dbUrl,
-      LOG_LEVEL: 'warn',
-      PORT: String(vendorPort),
-      HOST: '127.0.0.1',
-      APP_URL: vendorBase,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      PAYMENTS_MODE: 'sandbox',
-      SERVER_ROLE: 'web',
-    },
+    { ...serverEnv(vendorPort), LOG_LEVEL: 'warn', SERVER_ROLE: 'web' },
     `${vendorBase}/api/health`,
     ROOT,
     120_000,
-    join(tmpdir(), 'traffic-bench-9hits.log'),
+    NINEHITS_LOG,
   );
   cleanups.push(() => vendor.stop());
   const vendorRss = new RssSampler(vendor.pid).start();
   const server: Started = await startNode(
     [...benchSettings.serverNodeArgs, ...serveNodeArgs()],
     {
-      NODE_ENV: 'production',
-      DATABASE_URL: dbUrl,
+      ...serverEnv(port),
       // The level a newcomer's `npm start` has by default (one line per response).
       LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      PAYMENTS_MODE: 'sandbox',
       // The delivery collection runs when the bench starts it, reading 9Hits pages at 600 a minute.
       DELIVERY_COLLECT_SECONDS: '86400',
       NINEHITS_CALLS_PER_MINUTE: String(COLLECTION_CALLS_PER_MINUTE),

@@ -39,6 +39,15 @@ export async function call<T = unknown>(
   return { status: res.status, body: parsed as T, text, ms };
 }
 
+/**
+ * The `n`-th client address of block `a` (a.x.y.z) as an X-Forwarded-For header: the bench acting as
+ * many people, each with its own per-address rate limits (the server trusts the header from
+ * loopback, as from HAProxy). Data only: nothing is ever sent to these addresses.
+ */
+export const forwardedFor = (a: number, n: number): Record<string, string> => ({
+  'x-forwarded-for': `${a}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+});
+
 export async function expectOk<T = unknown>(reply: Promise<Reply<T>>, what: string): Promise<T> {
   const r = await reply;
   if (r.status < 200 || r.status >= 300) throw new Error(`${what}: HTTP ${r.status} ${r.text.slice(0, 300)}`);

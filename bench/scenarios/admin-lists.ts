@@ -1,4 +1,4 @@
-import { call, percentile } from '../lib/http.ts';
+import { call, forwardedFor, percentile } from '../lib/http.ts';
 
 export interface LatencyResult {
   label: string;
@@ -80,11 +80,10 @@ export function measureAdminLists(base: string, token: string, log: (line: strin
 
 /**
  * The audit log (like every security read) allows one address 60 calls a minute; each list here is
- * called 65 times, so every call comes from its own forwarded address (the server trusts
- * X-Forwarded-For from loopback, as from HAProxy), and the limit, which is the product's, stays.
+ * called 65 times, so every call comes from its own forwarded address, and the limit, which is the
+ * product's, stays.
  */
-let forwardedFor = 0;
-const nextAddress = () => `127.1.${(forwardedFor >> 8) & 255}.${forwardedFor++ & 255}`;
+let callsMade = 0;
 
 /** Each call one request at a time (a person at a screen): 5 warm-up requests, then p50/p95 over 60. */
 export async function measureCalls(base: string, token: string, calls: TimedCall[], log: (line: string) => void): Promise<LatencyResult[]> {
@@ -93,8 +92,7 @@ export async function measureCalls(base: string, token: string, calls: TimedCall
     const times: number[] = [];
     let rows: number | undefined;
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
-      const headers = { 'x-forwarded-for': nextAddress() };
-      const r = await call(base, c.method, c.path, { token, headers, ...(c.form ? { form: c.form } : {}) });
+      const r = await call(base, c.method, c.path, { token, headers: forwardedFor(11, callsMade++), ...(c.form ? { form: c.form } : {}) });
       if (r.status !== 200) throw new Error(`${c.method} ${c.path}: HTTP ${r.status} ${r.text.slice(0, 300)}`);
       if (i >= WARMUP) times.push(r.ms);
       rows = rowsOf(r.body);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { call, expectOk } from '../lib/http.ts';
+import { call, expectOk, forwardedFor } from '../lib/http.ts';
 
 export interface BenchCustomer {
   id: number;
@@ -47,10 +47,9 @@ export async function createCustomers(
   const customers: BenchCustomer[] = [];
   for (let i = 0; i < count; i++) {
     const email = `bench-${runId}-${i}@example.com`;
-    const forwarded = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
     const session = await expectOk<{ token: string; data: { id: number } }>(
       call(base, 'POST', '/api/users', {
-        headers: forwarded,
+        headers: forwardedFor(10, i),
         json: {
           email,
           username: `bench${runId}c${i}`,
