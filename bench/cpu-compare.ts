@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { call } from './lib/http.ts';
 import { cpuTicks } from './lib/load.ts';
-import { freePort, startNode, type Started } from './lib/process.ts';
+import { freePort, serveNodeArgs, startNode, type Started } from './lib/process.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const [requestsArg, roundsArg, ...variantArgs] = process.argv.slice(2);
@@ -45,7 +45,8 @@ try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startNode(
-      ['--max-semi-space-size=8', serverJs ?? 'apps/api/dist/main.js'],
+      // npm run serve's node flags, with another build's server file when SERVER_JS names one.
+      serverJs ? [...serveNodeArgs().slice(0, -1), serverJs] : serveNodeArgs(),
       {
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl,

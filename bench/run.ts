@@ -24,7 +24,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus, loadavg, totalmem, tmpdir, type as osType, release } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ import { childEnv, settings as benchSettings } from './lib/settings.ts';
 import { call, expectOk } from './lib/http.ts';
 import { LOAD, PAIR_ROUNDS, measure, measurePair, type LoadResult } from './lib/load.ts';
 import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
-import { freePort, RssSampler, startNode, waitForQuiet, type Started } from './lib/process.ts';
+import { freePort, RssSampler, serveNodeArgs, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
 import { customerWithFiftyWebsites, measureChartCalls, measureCollection, seedSandboxCampaigns } from './scenarios/delivery.ts';
@@ -118,13 +118,6 @@ function reachable(host: string, port: number): Promise<boolean> {
 }
 
 /** The product server's node arguments, exactly as `npm run serve` (package.json) has them. */
-function serveNodeArgs(): string[] {
-  const serve = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
-  const [command, ...rest] = serve.split(/\s+/).filter(Boolean);
-  if (command !== 'node' || rest.some((arg) => /[$&|;<>'"]/.test(arg)))
-    throw new Error(`npm run serve is not a plain node command: ${serve}`);
-  return rest;
-}
 
 const pct = (a: number, b: number) => (100 * a) / b;
 /** The server CPU per request of both sides, as a ratio of rates per CPU second (contention stretches wall time, not CPU). */

@@ -149,3 +149,17 @@ export async function waitForQuiet(
   );
   return busy;
 }
+
+/**
+ * The node arguments of `npm run serve` (package.json), so the bench starts the server exactly as a
+ * deployment does: its V8 flags, then the server's file.
+ */
+export function serveNodeArgs(): string[] {
+  const root = new URL('../..', import.meta.url);
+  const serve =
+    (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const [command, ...rest] = serve.split(/\s+/).filter(Boolean);
+  if (command !== 'node' || rest.some((arg) => /[$&|;<>'"]/.test(arg)))
+    throw new Error(`npm run serve is not a plain node command: ${serve}`);
+  return rest;
+}
