@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import type { User } from '@traffic/shared/schemas/accounts.schema';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -6,13 +6,44 @@ import { clearStoredSession, readStoredSession, storeSession, storeUser, type St
 import { loadQueryClient } from '../query-provider.tsx';
 import { failSession } from './fail-session.ts';
 import { SessionContext, type Session, type SessionStatus } from '../../shell/session/session-context.ts';
-import type { LoadedUser } from './session-user-sync.tsx';
+import type { LoadedUser, SessionUserSync as SessionUserSyncComponent } from './session-user-sync.tsx';
+
+type SessionUserSyncType = typeof SessionUserSyncComponent;
 
 // With TanStack Query, only when a session is stored: a visitor's landing page loads neither.
-const SessionUserSync = lazy(async () => {
-  await loadQueryClient();
-  return { default: (await import('./session-user-sync.tsx')).SessionUserSync };
-});
+let LoadedSessionUserSync: SessionUserSyncType | undefined;
+let sessionUserSync: Promise<void> | undefined;
+const loadSessionUserSync = () =>
+  (sessionUserSync ??= loadQueryClient().then(async () => {
+    LoadedSessionUserSync = (await import('./session-user-sync.tsx')).SessionUserSync;
+  }));
+
+/*
+ * A stored session's user is what the first screen waits for, so its loader starts with this
+ * module, not once React has rendered. And it is mounted by a state update, not React.lazy: React
+ * holds back what a Suspense boundary reveals until 300 ms after the last fallback it showed, and
+ * the signed-in shell shows several while its parts load; behind a boundary, /home's heading
+ * waited ~200 ms with nothing to do (docs/performance.md).
+ */
+if (readStoredSession()) void loadSessionUserSync().catch(() => undefined);
+
+/** Whether the user's loader is in, once wanted; a failure to load its code goes to the error boundary. */
+function useSessionUserSyncLoaded(wanted: boolean): boolean {
+  const [state, setState] = useState<{ ready: boolean; error?: unknown }>(() => ({ ready: LoadedSessionUserSync !== undefined }));
+  useEffect(() => {
+    if (!wanted || state.ready) return;
+    let live = true;
+    loadSessionUserSync().then(
+      () => live && setState({ ready: true }),
+      (error: unknown) => live && setState({ ready: false, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, state.ready]);
+  if (state.error !== undefined) throw state.error;
+  return state.ready;
+}
 
 /**
  * Owns the session. The stored token and email are only a claim: on start the user is loaded
@@ -23,6 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useContext(QueryClientContext);
   const [stored, setStored] = useState<StoredSession | null>(readStoredSession);
   const [loaded, setLoaded] = useState<LoadedUser | null>(null);
+  const syncLoaded = useSessionUserSyncLoaded(stored !== null);
 
   // Only what was loaded for the stored email counts.
   const current = stored && loaded?.email === stored.email ? loaded : null;
@@ -65,10 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useMemo<Session>(() => ({ status, user, signIn, replaceUser, signOut }), [status, user, signIn, replaceUser, signOut]);
   return (
     <SessionContext.Provider value={session}>
-      {stored && (
-        <Suspense fallback={null}>
-          <SessionUserSync key={stored.email} email={stored.email} onChange={setLoaded} />
-        </Suspense>
+      {stored && syncLoaded && LoadedSessionUserSync && (
+        <LoadedSessionUserSync key={stored.email} email={stored.email} onChange={setLoaded} />
       )}
       {children}
     </SessionContext.Provider>
