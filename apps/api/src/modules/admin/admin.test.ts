@@ -5,6 +5,7 @@ import { MSG } from '@traffic/shared';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { usersPage, type UsersPageFilters } from './admin.repository.ts';
 
 const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -73,6 +74,32 @@ describe('admin dashboard, users, search and notifications', () => {
     const long = await get(`/api/admin/all-users/normal?search=${'x'.repeat(201)}`);
     expect(long.json()).toMatchObject({ code: 'VALIDATION', message: 'This text is too long: at most 200 characters.' });
     expect((await get('/api/admin/all-users/normal?status=WHATEVER')).statusCode).toBe(400);
+  });
+
+  it("gives the same pages however it finds them: walked, from the nearer end, or sorted from a search's matches", async () => {
+    for (const name of ['anna', 'Bert', 'cleo', 'dave', 'eve', 'fay', 'gus'])
+      await registerCustomer(t.app, { username: name, email: `${name}@example.com` });
+    const filters = (page: number, extra: Partial<UsersPageFilters> = {}): UsersPageFilters => ({ page, size: 3, search: '', ...extra });
+    // Pages of one row too: a page past the middle then starts short of the far end.
+    const now = t.app.ctx.now();
+    const names = (page: { rows: { username: string }[] }) => page.rows.map((r) => r.username);
+    const walked = { farPageOffset: Infinity, fewMatches: 0 };
+    const nearerEnd = { farPageOffset: 0, fewMatches: 0 };
+    const sorted = { farPageOffset: Infinity, fewMatches: Infinity };
+    const sortedNearerEnd = { farPageOffset: 0, fewMatches: Infinity };
+    for (const extra of [{}, { status: 'INACTIVE' }, { subscription: 'none' as const }, { search: 'example' }, { search: 'e.c' }]) {
+      for (const size of [1, 3])
+        for (let page = 0; page <= 8 / size; page++) {
+          const expected = await usersPage(t.app.ctx.db, 'normal', { ...filters(page, extra), size }, now, walked);
+          for (const limits of [nearerEnd, sorted, sortedNearerEnd])
+            expect(await usersPage(t.app.ctx.db, 'normal', { ...filters(page, extra), size }, now, limits)).toEqual(expected);
+        }
+    }
+    expect(names(await usersPage(t.app.ctx.db, 'normal', filters(1), now, nearerEnd))).toEqual(['dave', 'eve', 'fay']);
+    // The last page is the partial one; past the end, no rows and the true count.
+    expect(names(await usersPage(t.app.ctx.db, 'normal', filters(2), now, nearerEnd))).toEqual(['gus', 'zed']);
+    expect(names(await usersPage(t.app.ctx.db, 'normal', filters(2, { search: 'example' }), now, sortedNearerEnd))).toEqual(['gus', 'zed']);
+    expect(await usersPage(t.app.ctx.db, 'normal', filters(3), now, nearerEnd)).toEqual({ total: 8, rows: [] });
   });
 
   it('searches users by name, form-encoded, with the slash replaced by a space', async () => {
