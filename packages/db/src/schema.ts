@@ -93,9 +93,10 @@ export const users = pgTable(
     index('users_customer_id_idx')
       .on(t.id, t.status)
       .where(sql`${t.role} = 'ROLE_USER'`),
-    // Holders of activated add-ons in username order, index-only (admin "Package details").
+    // Holders of activated add-ons in username order, index-only (admin "Package details"), with
+    // the mask a one-character search counts them by (migration 0026).
     index('users_addon_holders_idx')
-      .on(sql`lower(${t.username})`, t.id, t.username, t.email)
+      .on(sql`lower(${t.username})`, t.id, t.username, t.email, t.searchMask)
       .where(sql`${t.addonCount} > 0`),
     // A one-character admin search counts its matches by an index-only walk of the customers' masks.
     index('users_search_mask_idx')
