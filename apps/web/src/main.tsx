@@ -5,6 +5,11 @@
  * the app at once (index.html preloads its code).
  */
 
+import { requestUserEarly } from './early-user-request.ts';
+
+// A stored session's user object is asked for now, while the app's code downloads.
+requestUserEarly();
+
 /** A new task: the browser may paint, or answer a tap, before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

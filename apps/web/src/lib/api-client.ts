@@ -98,7 +98,14 @@ function encodeBody(body: unknown): { contentType: string; payload: string } | n
   return { contentType: 'application/json', payload: JSON.stringify(body) };
 }
 
-async function send<T>(method: Method, url: string, body: unknown, token: string | null, reportUnauthorized = true): Promise<T> {
+async function send<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  token: string | null,
+  reportUnauthorized = true,
+  started?: Promise<Response>,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const encoded = encodeBody(body);
   if (encoded) headers['content-type'] = encoded.contentType;
@@ -106,7 +113,7 @@ async function send<T>(method: Method, url: string, body: unknown, token: string
 
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: encoded?.payload });
+    response = await (started ?? fetch(url, { method, headers, body: encoded?.payload }));
   } catch {
     throw new ApiError(0, 'NETWORK', MSG.genericError);
   }
@@ -147,6 +154,11 @@ export interface CallOptions {
    * forgotten by the browser): its 401 means nothing more to end, so it is not reported.
    */
   token?: string;
+  /**
+   * The same request, already sent with the stored token (early-user-request.ts): its answer is
+   * taken as this call's, errors and all.
+   */
+  started?: Promise<Response>;
 }
 
 type CallArgs<E> =
@@ -164,7 +176,7 @@ export async function call<E extends Endpoint>(entry: E, ...[request, options]: 
   const url = `${API_BASE}${pathOf(entry.path, parts.params)}${queryString(parts.query)}`;
   const body = entry.bodyEncoding === 'form' && parts.body ? formFields(parts.body) : parts.body;
   const token = options?.token ?? readToken();
-  const data = await send<ResponseOf<E>>(entry.method, url, body, token, options?.token === undefined);
+  const data = await send<ResponseOf<E>>(entry.method, url, body, token, options?.token === undefined, options?.started);
   if (CHECK_RESPONSES) await checkResponse(entry, data);
   return data;
 }

@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../../lib/session-store.ts';
 import { fail, fakeApi, ok } from '../../test/fake-api.ts';
 import { makeUser, storeSignedIn } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { requestUserEarly } from '../../early-user-request.ts';
 
 vi.mock('../../lib/reload-page.ts', () => ({ reloadPage: vi.fn() }));
 
@@ -24,6 +25,19 @@ describe('session', () => {
     expect(api.calls[0]?.authorization).toBe('Bearer stored-token');
     // The stored copy follows the server's (checkout reads it from storage).
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!).fullName).toBe('Annie/Lee');
+  });
+
+  it('shows the page from the answer the entry asked for early, and asks no second time', async () => {
+    const user = makeUser({ fullName: 'Early/Bird' });
+    storeSignedIn(user, 'stored-token');
+    const api = fakeApi({ [`POST /users/load/${user.email}`]: ok(user) });
+    requestUserEarly();
+    renderApp('/home');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Early' })).toBeInTheDocument();
+    // The user query, once loaded, takes the same answer instead of asking again.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!).fullName).toBe('Early/Bird'));
+    expect(api.calls.map((c) => [c.path, c.authorization])).toEqual([[`/users/load/${user.email}`, 'Bearer stored-token']]);
   });
 
   it('clears the stored session and reloads when the user cannot be loaded', async () => {

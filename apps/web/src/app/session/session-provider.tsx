@@ -64,6 +64,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (failed) failSession();
   }, [failed]);
 
+  // The answer the entry asked for early, if it arrives before the user query's: the first screen
+  // need not wait for TanStack Query and the query's code. A failure is the query's to report.
+  // (Decoding it is the API client's work, which stays out of the code every page starts with.)
+  useEffect(() => {
+    if (!stored) return;
+    let live = true;
+    const keep = (user: User) =>
+      live && setLoaded((previous) => (previous?.email === stored.email ? previous : { email: stored.email, user, failed: false }));
+    void import('../../lib/early-user.ts').then(({ earlyUser }) => earlyUser(stored.email)?.then(keep, () => undefined));
+    return () => {
+      live = false;
+    };
+  }, [stored]);
+
   const signIn = useCallback(
     (token: string, user: User) => {
       storeSession(token, user);
