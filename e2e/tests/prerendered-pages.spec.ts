@@ -116,3 +116,21 @@ test('the login and register forms wait for the app: nothing typed before it is 
   await expect(email).toHaveValue('early@example.com');
   await context.close();
 });
+
+test('a visitor who scrolls a pre-rendered page before the app is live stays there, and its links work', async ({ page }) => {
+  // The app's code held back a moment, as on a slow phone: the visitor scrolls to the footer first.
+  await page.route('**/assets/core-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForLoadState('networkidle');
+  // Starting the app did not scroll the page back to the top under the visitor's finger.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Your data' }).click();
+  await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible();
+});

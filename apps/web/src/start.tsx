@@ -11,9 +11,10 @@ unregisterServiceWorkers();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const app = (
+/** The app; `prerendered` when it takes over a pre-rendered page (app/app.tsx says why it matters). */
+const app = (prerendered: boolean) => (
   <StrictMode>
-    <App />
+    <App prerendered={prerendered} />
   </StrictMode>
 );
 
@@ -39,7 +40,7 @@ async function loadMatchedScreens() {
  * which a phone's browser cannot interrupt for a tap or a scroll). The page is already on screen.
  */
 if (container.firstElementChild && !readStoredSession() && !readLoginError()) {
-  void loadMatchedScreens().then(() => startTransition(() => void hydrateRoot(container, app)));
+  void loadMatchedScreens().then(() => startTransition(() => void hydrateRoot(container, app(true))));
 } else {
-  createRoot(container).render(app);
+  createRoot(container).render(app(false));
 }

@@ -10,8 +10,14 @@ import { appRoutes } from './routes.tsx';
  */
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
-export function App() {
-  router ??= createBrowserRouter(appRoutes);
+/**
+ * `prerendered`: the app takes over a pre-rendered page (start.tsx). The router is then told it
+ * hydrates (with no data: the screens load none before their first render), which keeps its
+ * scroll restoration from scrolling to the top on start: a visitor who had scrolled the page
+ * while its code loaded was thrown back up, and a tap on a link down the page landed elsewhere.
+ */
+export function App({ prerendered = false }: { prerendered?: boolean }) {
+  router ??= createBrowserRouter(appRoutes, prerendered ? { hydrationData: {} } : undefined);
   return (
     <AppProviders>
       <RouterProvider router={router} />
