@@ -6,7 +6,7 @@
  * token and email are still the stored ones (lib/early-user.ts).
  *
  * Nothing here may import the app's modules: the entry stays a few bytes before a public page's
- * first paint. So the storage keys and the path are written out here, and early-user-request.test.ts
+ * first paint. So the storage keys and the path are written out here, and lib/early-user.test.ts
  * holds them equal to lib/session-store.ts and the API contract's `accounts.load`.
  */
 export interface EarlyUserRequest {
