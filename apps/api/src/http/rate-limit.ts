@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { AppError } from '../core/app-error.ts';
 
@@ -16,7 +16,7 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'traffic-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: 'traffic-rl:' } : { store: ProcessStore }),
     // A Redis outage must not lock everyone out of signing in.
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
@@ -25,4 +25,35 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
       }),
   });
   return redis;
+}
+
+/** Keys kept per route at most (as the plugin's own local store), least recently counted out first. */
+const PROCESS_STORE_KEYS = 5000;
+
+/**
+ * The counters of one process, without Redis: a fixed window per key. The plugin's own local store
+ * (@fastify/rate-limit 11.2, store/LocalStore.js) answers every call with the one counter object it
+ * keeps incrementing, and the plugin reads its count only after an await: in a burst of concurrent
+ * requests every one of them read the burst's final count, so all were refused, the first `max`
+ * included (100 concurrent PayPal captures: 100 refused, red-team-third-paypal-calls.test.ts). Each
+ * call here gets its own reading.
+ */
+class ProcessStore implements FastifyRateLimitStore {
+  private readonly windows = new Map<string, { count: number; startMs: number }>();
+
+  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.startMs + timeWindow <= now) window = { count: 0, startMs: now };
+    window.count += 1;
+    // Map keeps insertion order: re-inserting marks the key most recently counted.
+    this.windows.delete(key);
+    this.windows.set(key, window);
+    if (this.windows.size > PROCESS_STORE_KEYS) this.windows.delete(this.windows.keys().next().value!);
+    callback(null, { current: window.count, ttl: window.startMs + timeWindow - now });
+  }
+
+  child(): FastifyRateLimitStore {
+    return new ProcessStore();
+  }
 }
