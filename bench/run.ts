@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { analyseBundle } from '../apps/web/scripts/check-bundle.ts';
 import { childEnv, settings as benchSettings } from './lib/settings.ts';
 import { call, expectOk } from './lib/http.ts';
-import { LOAD, PAIR_ROUNDS, measure, measurePair, type LoadResult } from './lib/load.ts';
+import { LOAD, PAIR_ROUNDS, measurePair, type LoadResult } from './lib/load.ts';
 import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
 import { freePort, RssSampler, serveNodeArgs, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
@@ -43,7 +43,7 @@ import { measureLighthouse } from './scenarios/lighthouse.ts';
 import { webRows } from './scenarios/web-rows.ts';
 import { retentionRows } from './scenarios/retention-rows.ts';
 import { measureTokenList, TOKEN_PCT_OF_SESSION } from './scenarios/tokens.ts';
-import { bareFixed, bareOneColumnStamp, bareRow, bareSameQuery, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
+import { bareFixed, bareRow, catalogue, loadUser, mixed } from './scenarios/workloads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'apps/web/dist');
@@ -280,20 +280,6 @@ async function main(): Promise<void> {
       `${fmt(loadUserResult.rps)} req/s = ${fmt(loadUserPct)}% of bare (${fmt(bareRowResult.rps)} req/s)${cpuRatio(bareRowResult, loadUserResult)}`,
       `≥ ${TARGETS.loadUserPctOfBare}% of bare Fastify + 1 pg row`,
       loadUserPct >= TARGETS.loadUserPctOfBare && clean(loadUserResult),
-    );
-    const sameQuery = await measure(bareSameQuery(bareBase), log);
-    row(
-      '  bare Fastify + the same (stamped session) query',
-      `${fmt(sameQuery.rps)} req/s; the product reaches ${fmt(pct(loadUserResult.rps, sameQuery.rps))}% of it`,
-      'reference, no target',
-      null,
-    );
-    const oneColumn = await measure(bareOneColumnStamp(bareBase), log);
-    row(
-      '  bare Fastify + the session check with a one-column stamp',
-      `${fmt(oneColumn.rps)} req/s = ${fmt(pct(oneColumn.rps, bareRowResult.rps))}% of one row`,
-      'reference, no target (decision 0042)',
-      null,
     );
   }
   await bare.stop();

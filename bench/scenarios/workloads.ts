@@ -19,15 +19,6 @@ export const loadUser = (base: string, customer: BenchCustomer): Target => ({
 
 export const bareRow = (bareBase: string): Target => ({ url: `${bareBase}/one-row`, title: 'bare Fastify, one pg row' });
 
-/** Not a target: the one query the product's repeated load makes, to tell its overhead from its data work. */
-export const bareSameQuery = (bareBase: string): Target => ({ url: `${bareBase}/same-query`, title: 'bare Fastify, the same query' });
-
-/** Not a target: the session check with a one-column stamp (decision 0042), the ceiling of that design. */
-export const bareOneColumnStamp = (bareBase: string): Target => ({
-  url: `${bareBase}/one-column-stamp`,
-  title: 'bare Fastify, session check + one-column stamp',
-});
-
 interface Ctx {
   customer?: BenchCustomer;
   created?: number;

@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { migrationsApplied, openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
+import { ACCOUNTS_CHANGED, migrationsApplied, openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
 import type { Config } from './config.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ensureAdmin } from './modules/accounts/ensure-admin.ts';
+import { AccountCache } from './modules/accounts/account-cache.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -151,6 +152,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PostgreSQL: one connection LISTENs for every process-wide notice (catalogue changes, new jobs).
   const listener = database.pool ? new PgListener(database.pool, app.log) : undefined;
   app.addHook('onClose', async () => listener?.close());
+  // Sessions and user objects held for a second, forgotten when the database announces a change.
+  const accounts = new AccountCache();
+  const stopHearingAccounts = database.onAccountsChanged((payload) => accounts.changed(payload));
+  app.addHook('onClose', async () => stopHearingAccounts());
 
   try {
     if (ownsDatabase && config.migrateAtStart) await runMigrations(database);
@@ -160,6 +165,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const ctx: AppContext = { config, database, db: database.db, log: app.log, catalogue, now: options.now ?? (() => new Date()), jobs };
     app.decorate('ctx', ctx);
     await catalogue.listen();
+    // Every pooled connection hears the changes; what was sent while none listened is lost, so the
+    // process forgets every account whenever the shared listener (re)connects.
+    await listener?.on(
+      ACCOUNTS_CHANGED,
+      () => undefined,
+      () => accounts.changed('*'),
+    );
     await seedCatalogue(ctx.db);
     await ensureAdmin(ctx);
   } catch (error) {
@@ -216,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await registerSecurityHeaders(app, config);
-  await registerAuth(app, config.jwtSecret);
+  await registerAuth(app, config.jwtSecret, accounts);
   const redis = await registerRateLimit(app, config.redisUrl);
   registerMetrics(app, metrics, config.metricsToken);
   await registerDocs(app);

@@ -43,7 +43,29 @@ export interface Database {
   pool?: pg.Pool;
   /** Present for PGlite. */
   pglite?: PGlite;
+  /**
+   * Calls `handler` with each ACCOUNTS_CHANGED notice, this process's own writes included: those
+   * arrive before the write's commit returns. Returns the call that stops it.
+   */
+  onAccountsChanged(handler: (payload: string) => void): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * The channel on which the database announces the accounts whose session or user object a committed
+ * statement changed (migration 0027): their ids separated by commas, or '*' for any account.
+ */
+export const ACCOUNTS_CHANGED = 'accounts_changed';
+
+function accountsChangedHandlers() {
+  const handlers = new Set<(payload: string) => void>();
+  return {
+    emit: (payload: string) => handlers.forEach((handler) => handler(payload)),
+    on: (handler: (payload: string) => void) => {
+      handlers.add(handler);
+      return () => void handlers.delete(handler);
+    },
+  };
 }
 
 /**
@@ -72,6 +94,7 @@ function releaseOnFailedBegin(client: pg.PoolClient): void {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const accountsChanged = accountsChangedHandlers();
     // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => {
@@ -80,9 +103,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // client fails instead, and the pool discards it on release.
       client.on('error', () => undefined);
       releaseOnFailedBegin(client);
+      // Every connection listens: PostgreSQL sends a connection its own notifications after its
+      // COMMIT and before it reports ready, so the process that wrote has heard the change before its
+      // write returns. Queued ahead of the caller's first query; a failure shows on that query.
+      client.query(`listen ${ACCOUNTS_CHANGED}`).catch(() => undefined);
+      client.on('notification', (message) => {
+        if (message.channel === ACCOUNTS_CHANGED) accountsChanged.emit(message.payload ?? '*');
+      });
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, onAccountsChanged: accountsChanged.on, close: () => pool.end() };
   }
   // Loaded only here: importing PGlite costs a PostgreSQL deployment ~45 MB of memory it never uses.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -100,5 +130,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pglite = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return { db, kind: target.kind, pglite, close: () => pglite.close() };
+  // PGlite is one session: its own notifications reach its listeners before the committing query returns.
+  const accountsChanged = accountsChangedHandlers();
+  await pglite.listen(ACCOUNTS_CHANGED, accountsChanged.emit);
+  return { db, kind: target.kind, pglite, onAccountsChanged: accountsChanged.on, close: () => pglite.close() };
 }

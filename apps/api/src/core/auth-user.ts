@@ -10,8 +10,6 @@ export interface AuthUser {
   username: string;
   role: string;
   status: string;
-  /** On routes with `config.userViewStamp`: the stamp of the caller's user object (user-view.repository.ts). */
-  viewStamp?: string;
   /** Whether the account has two-factor sign-in on. */
   twoFactor: boolean;
   /**

@@ -12,8 +12,8 @@ import {
   withdrawnAdminError,
   type AuthUser,
 } from '../core/auth-user.ts';
-import { userViewStamp } from '../modules/accounts/user-view.repository.ts';
 import { touchSession } from '../modules/accounts/sessions.repository.ts';
+import type { AccountCache } from '../modules/accounts/account-cache.ts';
 import { authenticateAccessToken, isAccessTokenHeader, registerAccessTokenHeaders } from './token-auth.ts';
 
 const { users, sessions } = schema;
@@ -37,12 +37,15 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Authentication on the server, for every route: the route's `config.auth` says who may call it.
- * The token names the account and its session row; role, status and the session are read fresh from the
- * database on each call, so a deactivation or a password reset takes effect at once.
+ * The token names the account and its session row; role, status and the session are read from the
+ * database, or from `accounts` for at most a second, while the database announces no change to the
+ * account (decision 0043), so a deactivation or a password reset takes effect at once on the process
+ * that made it and within milliseconds on the others.
  */
-export async function registerAuth(app: FastifyInstance, secret: string): Promise<void> {
+export async function registerAuth(app: FastifyInstance, secret: string, accounts: AccountCache): Promise<void> {
+  app.decorate('accountCache', accounts);
   // verify.cache: a token seen before skips its signature check (fast-jwt keeps it until it expires);
-  // the session row and the account are still read from the database on every call.
+  // the session row and the account are still checked on every call.
   await app.register(fastifyJwt, { secret, sign: { expiresIn: SESSION_TTL_MS / 1000 }, verify: { cache: 1000 } });
   app.decorateRequest('auth', null);
   registerAccessTokenHeaders(app);
@@ -55,6 +58,13 @@ export async function registerAuth(app: FastifyInstance, secret: string): Promis
     if (!rule || rule === 'public') return done();
     checkCaller(app, request, rule).then(() => done(), done);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sessions and user objects this process holds (registerAuth). */
+    accountCache: AccountCache;
+  }
 }
 
 async function checkCaller(app: FastifyInstance, request: FastifyRequest, rule: 'user' | 'admin'): Promise<void> {
@@ -95,15 +105,6 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_session_user'),
 );
-/** The same session check that also stamps the caller's user object, for the route that serves it from cache. */
-const sessionUserWithViewStampQuery = preparedPerDatabase((db) =>
-  db
-    .select({ ...sessionFields, viewStamp: userViewStamp })
-    .from(users)
-    .innerJoin(sessions, sessionJoin)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_session_user_view_stamp'),
-);
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
@@ -118,13 +119,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   }
   const id = Number(claims.sub);
   const sessionId = claims.jti;
-  const query = request.routeOptions.config.userViewStamp === true ? sessionUserWithViewStampQuery : sessionUserQuery;
   const wellFormed = Number.isSafeInteger(id) && typeof sessionId === 'string' && UUID.test(sessionId);
-  const [row] = wellFormed ? await query(app.ctx.db).execute({ id, sessionId }) : [];
+  const row = wellFormed ? (app.accountCache.session(id, sessionId) ?? (await readSession(app, id, sessionId))) : undefined;
   if (!row) throw new AppError('UNAUTHORIZED', 'Your session has ended. Please log in again.');
   const now = app.ctx.now();
   if (Math.abs(now.getTime() - row.lastSeenAt.getTime()) > TOUCH_EVERY_MS) {
-    // Not awaited: the answer never waits for this write, so the check stays one round trip.
+    // Not awaited: the answer never waits for this write, so the check stays one round trip. The
+    // copy in memory is moved on at once, or every call until the write commits would write again.
+    row.lastSeenAt = now;
     touchSession(app.ctx.db, sessionId, now).catch((error: unknown) => request.log.warn({ err: error }, 'session last-seen stamp failed'));
   }
   const token = { id: sessionId, expiresAt: new Date((claims.exp ?? 0) * 1000) };
@@ -138,7 +140,6 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     twoFactorRequired: row.role === 'ROLE_ADMIN' && app.ctx.config.adminTwoFactorRequired,
     token,
   };
-  if ('viewStamp' in row) user.viewStamp = row.viewStamp as string;
   // An admin who must still enrol has a customer's powers only, wherever the caller is checked
   // (their own account, enrolment included), never an admin's reach into other accounts.
   if (mustEnrolFirst(user)) user.role = 'ROLE_USER';
@@ -150,6 +151,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   }
   request.auth = user;
   return user;
+}
+
+/** The open session from the database, kept in the account cache unless its account changed meanwhile. */
+async function readSession(app: FastifyInstance, id: number, sessionId: string) {
+  const version = app.accountCache.version(id);
+  const [row] = await sessionUserQuery(app.ctx.db).execute({ id, sessionId });
+  if (row) app.accountCache.storeSession(id, sessionId, row, version);
+  return row;
 }
 
 /**

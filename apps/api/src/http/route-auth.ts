@@ -12,8 +12,6 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
-    /** The session check also reads the caller's user-object stamp (request.auth.viewStamp). */
-    userViewStamp?: boolean;
     /** Which personal access tokens may call the route (its entry's `token`); absent: none. */
     token?: TokenScope;
   }

@@ -6,7 +6,6 @@ import { route } from '../../http/endpoint-route.ts';
 import { sendJson } from '../../http/send-json.ts';
 import { clearNotifications } from './clear-notifications.ts';
 import { getUserObject, loadUserJson } from './load-user.ts';
-import { UserViewCache } from './user-view-cache.ts';
 import { challengeStamp, loginUser } from './login-user.ts';
 import { registerUser } from './register-user.ts';
 import { requestResetCode, resetPassword, verifyResetCode } from './password-reset.ts';
@@ -27,7 +26,6 @@ export async function sessionAnswer(app: FastifyInstance, userId: number, sessio
 export const accountsRoutes = (statusEffects: StatusEffects) =>
   async function accountsRoutes(app: FastifyInstance): Promise<void> {
     const ctx = app.ctx;
-    const userViews = new UserViewCache();
     await route(
       app,
       api.register,
@@ -57,11 +55,8 @@ export const accountsRoutes = (statusEffects: StatusEffects) =>
       },
       perMinute(30),
     );
-    await route(
-      app,
-      api.load,
-      async (request, reply) => sendJson(reply, await loadUserJson(ctx, userViews, currentUser(request), request.params.email)),
-      { userViewStamp: true },
+    await route(app, api.load, async (request, reply) =>
+      sendJson(reply, await loadUserJson(ctx, app.accountCache, currentUser(request), request.params.email)),
     );
     await route(app, api.updateDetails, async (request) => ({
       data: await updateDetails(ctx, currentUser(request), request.params.email, request.body, auditSource(request)),

@@ -35,7 +35,6 @@ export type WebsiteJson = Omit<WebsiteSource, 'ownerEmail' | 'ownerUsername'>;
 // The user's id as the subqueries see it. Not `${users.id}`: in a one-table select drizzle writes
 // columns unqualified, and inside a subquery "id" would name the subquery's own column.
 const outerUserId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
-const outerUserXmin = sql`${sql.identifier('users')}.xmin`;
 
 const userViewFields = {
   id: users.id,
@@ -69,25 +68,6 @@ const userViewQuery = preparedPerDatabase((db) =>
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('user_view_by_id'),
 );
-
-/**
- * A stamp that changes whenever anything the user object is built from changes: the transaction ids
- * (xmin) of the user's row and of every row the object reads (websites and their countries, add-ons,
- * subscriptions and their packages, notifications). PostgreSQL writes a new row version with the
- * writer's transaction id on every insert and update, and a delete removes a row from the lists, so
- * any committed change gives a different stamp, whoever made it (a customer, an admin, a job, another
- * server process) — without triggers, counters or locks. Read in the same query as the session check
- * (http/auth.ts), so a cached user object (user-view-cache.ts) costs one light query to revalidate.
- * Each list is coalesced to '' so that an empty list cannot shift the others.
- */
-export const userViewStamp = sql<string>`concat_ws('/', ${outerUserXmin},
-  coalesce((select string_agg(w.xmin::text, ',' order by w.id) from websites w where w.user_id = ${outerUserId}), ''),
-  coalesce((select string_agg(l.xmin::text, ',' order by l.website_id, l.country_code)
-              from website_locations l join websites w on w.id = l.website_id where w.user_id = ${outerUserId}), ''),
-  coalesce((select string_agg(a.xmin::text, ',' order by a.id) from activated_addons a where a.user_id = ${outerUserId}), ''),
-  coalesce((select string_agg(s.xmin::text || '.' || p.xmin::text, ',' order by s.type)
-              from subscriptions s join packages p on p.id = s.package_id where s.user_id = ${outerUserId}), ''),
-  coalesce((select count(*) || '.' || md5(string_agg(n.xmin::text, ',' order by n.id)) from notifications n where n.user_id = ${outerUserId}), ''))`;
 
 export async function findUserView(db: Executor, userId: number): Promise<UserViewRow | undefined> {
   if (db instanceof PgTransaction) {
