@@ -75,6 +75,14 @@ export const users = pgTable(
      * (apps/api/src/lib/user-search.ts). Whatever a writer puts here, the trigger replaces.
      */
     searchMask: bigint('search_mask', { mode: 'number' }).notNull().default(0),
+    /**
+     * The package types the user holds a subscription of, kept by a trigger on subscriptions
+     * (migration 0028): the admin's "no subscription" filter reads the partial indexes below.
+     */
+    subscribedTypes: text('subscribed_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     // Emails are unique ignoring case; usernames are unique after stripping everything but letters, digits, underscores and spaces (done before insert).
@@ -98,6 +106,13 @@ export const users = pgTable(
     index('users_addon_holders_idx')
       .on(sql`lower(${t.username})`, t.id, t.username, t.email, t.searchMask)
       .where(sql`${t.addonCount} > 0`),
+    // Customers without a subscription of one type, in username order (the admin lists' filter).
+    index('users_without_normal_idx')
+      .on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.searchMask)
+      .where(sql`${t.role} = 'ROLE_USER' AND NOT ('normal' = ANY (${t.subscribedTypes}))`),
+    index('users_without_seo_idx')
+      .on(sql`lower(${t.username})`, t.id, t.username, t.email, t.status, t.searchMask)
+      .where(sql`${t.role} = 'ROLE_USER' AND NOT ('seo' = ANY (${t.subscribedTypes}))`),
     // A one-character admin search counts its matches by an index-only walk of the customers' masks.
     index('users_search_mask_idx')
       .on(t.searchMask)
