@@ -2,9 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { schema } from '@traffic/db';
+import { queryRows, schema } from '@traffic/db';
 import { loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
+import { DEEP_AUDIT_OFFSET } from './audit.repository.ts';
 
 const { auditEvents } = schema;
 
@@ -95,6 +96,29 @@ describe('the audit log', () => {
     expect((await log('from=2026-13-45')).statusCode).toBe(400);
     const asCustomer = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: customer.headers });
     expect(asCustomer.statusCode).toBe(403);
+  });
+
+  it('gives a deep page the same records as a shallow one would, filtered or not', async () => {
+    await t.app.ctx.db.execute(
+      sql`insert into audit_events (action, actor_email, target_type, target_id)
+          select case when n % 3 = 0 then 'sign_in' else 'sign_in_failed' end, 'bulk@example.com', 'login', n::text
+          from generate_series(1, ${DEEP_AUDIT_OFFSET * 2}) as n`,
+    );
+    const expected = async (action: string | null, offset: number) =>
+      (
+        await queryRows<{ id: number }>(
+          t.app.ctx.db,
+          sql`select id from audit_events where ${action}::text is null or action = ${action} order by id desc limit 25 offset ${offset}`,
+        )
+      ).map((r) => Number(r.id));
+    for (const page of [DEEP_AUDIT_OFFSET / 25 - 1, DEEP_AUDIT_OFFSET / 25, DEEP_AUDIT_OFFSET / 25 + 3]) {
+      const all = (await log(`page=${page}&size=25`)).json() as { rows: { id: number }[] };
+      expect(all.rows.map((r) => Number(r.id))).toEqual(await expected(null, page * 25));
+      expect(all.rows).toHaveLength(25);
+    }
+    const deepFailures = (await log(`page=${DEEP_AUDIT_OFFSET / 25}&size=25&action=sign_in_failed`)).json() as { rows: { id: number }[] };
+    expect(deepFailures.rows).toHaveLength(25);
+    expect(deepFailures.rows.map((r) => Number(r.id))).toEqual(await expected('sign_in_failed', DEEP_AUDIT_OFFSET));
   });
 
   it("shows a customer their own security events only, without the admin's details", async () => {

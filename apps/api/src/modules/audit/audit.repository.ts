@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
 import type { AuditAction } from '@traffic/shared';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -173,19 +173,23 @@ async function countOf(db: Executor, where: SQL | undefined, countCap: number, b
   });
 }
 
+/**
+ * A page this deep finds its ids first: the records it skips are then read from the indexes alone
+ * (an index-only walk of ids, newest first, over every monthly partition), not fetched whole from
+ * the table one by one only to be thrown away. Offset 100,000 of 200,000: see docs/performance.md.
+ */
+export const DEEP_AUDIT_OFFSET = 1_000;
+
 /** One page of the records matching `where`, newest first (ids grow with time), and how many match, up to `countCap`. */
 async function pageOf(db: Executor, where: SQL | undefined, page: number, size: number, countCap: number, bySearch = false) {
-  const [rows, total] = await Promise.all([
-    db
-      .select(eventFields)
-      .from(auditEvents)
-      .where(where)
-      .orderBy(desc(auditEvents.id))
-      .limit(size)
-      .offset(page * size),
-    countOf(db, where, countCap, bySearch),
-  ]);
-  return { rows, total };
+  const offset = page * size;
+  const pageIds = db.select({ id: auditEvents.id }).from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(size).offset(offset);
+  const rows =
+    offset < DEEP_AUDIT_OFFSET
+      ? db.select(eventFields).from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(size).offset(offset)
+      : db.select(eventFields).from(auditEvents).where(inArray(auditEvents.id, pageIds)).orderBy(desc(auditEvents.id));
+  const [found, total] = await Promise.all([rows, countOf(db, where, countCap, bySearch)]);
+  return { rows: found, total };
 }
 
 /** The admin's log: filtered, counted up to `countCap`. */
