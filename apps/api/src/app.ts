@@ -38,6 +38,7 @@ import { CLEAN_UP_JOB, cleanUpJob, cleanUpTask } from './modules/retention/clean
 import { Metrics } from './core/metrics.ts';
 import { queueCounts } from './modules/health/health.repository.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import type { AccessTokenCheck } from './modules/tokens/access-tokens.repository.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
@@ -153,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const listener = database.pool ? new PgListener(database.pool, app.log) : undefined;
   app.addHook('onClose', async () => listener?.close());
   // Sessions and user objects held for a second, forgotten when the database announces a change.
-  const accounts = new AccountCache();
+  const accounts = new AccountCache<AccessTokenCheck>();
   const stopHearingAccounts = database.onAccountsChanged((payload) => accounts.changed(payload));
   app.addHook('onClose', async () => stopHearingAccounts());
 

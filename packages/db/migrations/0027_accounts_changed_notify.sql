@@ -1,4 +1,4 @@
--- Each server process keeps its callers' sessions and user objects in memory for at most a second
+-- Each server process keeps its callers' sessions, access tokens and user objects in memory for at most a second
 -- (apps/api/src/modules/accounts/account-cache.ts). Any committed change to what a session check
 -- or a user object reads announces the accounts it touched on channel accounts_changed, whatever code
 -- path wrote it: one NOTIFY per statement, its payload the account ids separated by commas, or '*'
@@ -72,6 +72,10 @@ CREATE TRIGGER "subscriptions_changed_del" AFTER DELETE ON "subscriptions" REFER
 CREATE TRIGGER "notifications_changed_ins" AFTER INSERT ON "notifications" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
 CREATE TRIGGER "notifications_changed_upd" AFTER UPDATE ON "notifications" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
 CREATE TRIGGER "notifications_changed_del" AFTER DELETE ON "notifications" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
+-- A personal access token's check (apps/api/src/http/token-auth.ts) is held the same way: a revocation
+-- or a deletion is announced as a change to its account.
+CREATE TRIGGER "access_tokens_changed_upd" AFTER UPDATE ON "access_tokens" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
+CREATE TRIGGER "access_tokens_changed_del" AFTER DELETE ON "access_tokens" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
 -- A catalogue package is part of every subscriber's user object.
 CREATE TRIGGER "packages_changed" AFTER UPDATE OR DELETE ON "packages" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();--> statement-breakpoint
 CREATE TRIGGER "users_truncated" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();--> statement-breakpoint
@@ -81,4 +85,5 @@ CREATE TRIGGER "website_locations_truncated" AFTER TRUNCATE ON "website_location
 CREATE TRIGGER "activated_addons_truncated" AFTER TRUNCATE ON "activated_addons" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();--> statement-breakpoint
 CREATE TRIGGER "subscriptions_truncated" AFTER TRUNCATE ON "subscriptions" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();--> statement-breakpoint
 CREATE TRIGGER "notifications_truncated" AFTER TRUNCATE ON "notifications" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();--> statement-breakpoint
-CREATE TRIGGER "packages_truncated" AFTER TRUNCATE ON "packages" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();
+CREATE TRIGGER "packages_truncated" AFTER TRUNCATE ON "packages" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();--> statement-breakpoint
+CREATE TRIGGER "access_tokens_truncated" AFTER TRUNCATE ON "access_tokens" FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_all"();

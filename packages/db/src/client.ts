@@ -105,8 +105,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       releaseOnFailedBegin(client);
       // Every connection listens: PostgreSQL sends a connection its own notifications after its
       // COMMIT and before it reports ready, so the process that wrote has heard the change before its
-      // write returns. Queued ahead of the caller's first query; a failure shows on that query.
-      client.query(`listen ${ACCOUNTS_CHANGED}`).catch(() => undefined);
+      // write returns. Queued ahead of the caller's first query. A connection that could not listen
+      // is closed (its queries fail, and the pool replaces it) rather than left to write unheard.
+      client.query(`listen ${ACCOUNTS_CHANGED}`).catch(() => void client.end().catch(() => undefined));
       client.on('notification', (message) => {
         if (message.channel === ACCOUNTS_CHANGED) accountsChanged.emit(message.payload ?? '*');
       });

@@ -14,6 +14,7 @@ import {
 } from '../core/auth-user.ts';
 import { touchSession } from '../modules/accounts/sessions.repository.ts';
 import type { AccountCache } from '../modules/accounts/account-cache.ts';
+import type { AccessTokenCheck } from '../modules/tokens/access-tokens.repository.ts';
 import { authenticateAccessToken, isAccessTokenHeader, registerAccessTokenHeaders } from './token-auth.ts';
 
 const { users, sessions } = schema;
@@ -42,7 +43,7 @@ const TOUCH_EVERY_MS = 60_000;
  * account (decision 0043), so a deactivation or a password reset takes effect at once on the process
  * that made it and within milliseconds on the others.
  */
-export async function registerAuth(app: FastifyInstance, secret: string, accounts: AccountCache): Promise<void> {
+export async function registerAuth(app: FastifyInstance, secret: string, accounts: AccountCache<AccessTokenCheck>): Promise<void> {
   app.decorate('accountCache', accounts);
   // verify.cache: a token seen before skips its signature check (fast-jwt keeps it until it expires);
   // the session row and the account are still checked on every call.
@@ -62,8 +63,8 @@ export async function registerAuth(app: FastifyInstance, secret: string, account
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The sessions and user objects this process holds (registerAuth). */
-    accountCache: AccountCache;
+    /** The sessions, access tokens and user objects this process holds (registerAuth). */
+    accountCache: AccountCache<AccessTokenCheck>;
   }
 }
 
@@ -155,9 +156,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
 
 /** The open session from the database, kept in the account cache unless its account changed meanwhile. */
 async function readSession(app: FastifyInstance, id: number, sessionId: string) {
-  const version = app.accountCache.version(id);
+  const ticket = app.accountCache.beginRead(id);
   const [row] = await sessionUserQuery(app.ctx.db).execute({ id, sessionId });
-  if (row) app.accountCache.storeSession(id, sessionId, row, version);
+  if (row) app.accountCache.storeSession(id, sessionId, row, ticket);
   return row;
 }
 

@@ -197,9 +197,9 @@ describe('AccountCache', () => {
 
   it('serves a session and a user object until their account is announced, for at most MAX_AGE_MS', () => {
     const accounts = cache();
-    accounts.storeSession(1, 's1', row(1), accounts.version(1));
-    accounts.storeView(1, '{"id":1}', Infinity, accounts.version(1));
-    accounts.storeSession(2, 's2', row(2), accounts.version(2));
+    accounts.storeSession(1, 's1', row(1), accounts.beginRead(1));
+    accounts.storeView(1, '{"id":1}', Infinity, accounts.beginRead(1));
+    accounts.storeSession(2, 's2', row(2), accounts.beginRead(2));
     expect(accounts.session(1, 's1')).toEqual(row(1));
     expect(accounts.session(1, 's2')).toBeUndefined(); // another account's session is not this one's
     expect(accounts.view(1, now.getTime())).toBe('{"id":1}');
@@ -212,9 +212,9 @@ describe('AccountCache', () => {
   });
 
   it('forgets every account on "*" or a payload it cannot read', () => {
-    for (const payload of ['*', '1,x']) {
+    for (const payload of ['*', '1,x', '', ' ', '-1', '1,,2']) {
       const accounts = cache();
-      accounts.storeSession(2, 's2', row(2), accounts.version(2));
+      accounts.storeSession(2, 's2', row(2), accounts.beginRead(2));
       accounts.changed(payload);
       expect(accounts.session(2, 's2')).toBeUndefined();
     }
@@ -222,26 +222,58 @@ describe('AccountCache', () => {
 
   it('does not store what a read found if its account was announced while it read', () => {
     const accounts = cache();
-    const before = accounts.version(1);
+    const before = accounts.beginRead(1);
     accounts.changed('1');
     accounts.storeSession(1, 's1', row(1), before);
     expect(accounts.session(1, 's1')).toBeUndefined();
-    const beforeAll = accounts.version(1);
+    const beforeAll = accounts.beginRead(1);
     accounts.changed('*');
     accounts.storeView(1, '{}', Infinity, beforeAll);
     expect(accounts.view(1, now.getTime())).toBeUndefined();
   });
 
+  it('counts an entry’s second from when its read began, and stores no read older than that', () => {
+    const accounts = cache();
+    const slow = accounts.beginRead(1);
+    clock = 600;
+    accounts.storeSession(1, 's1', row(1), slow);
+    clock = MAX_AGE_MS - 1;
+    expect(accounts.session(1, 's1')).toEqual(row(1));
+    clock = MAX_AGE_MS;
+    expect(accounts.session(1, 's1')).toBeUndefined();
+    const tooSlow = accounts.beginRead(2);
+    clock += MAX_AGE_MS;
+    accounts.storeSession(2, 's2', row(2), tooSlow);
+    expect(accounts.session(2, 's2')).toBeUndefined();
+  });
+
+  it('holds a token under its account; a token read before its account is known is voided by any announcement', () => {
+    const accounts = new AccountCache<{ scope: string }>(() => clock);
+    const blind = accounts.beginRead(accounts.tokenOwner('h1'));
+    accounts.changed('99');
+    accounts.storeToken(1, 'h1', { scope: 'read' }, blind);
+    expect(accounts.token('h1')).toBeUndefined();
+    accounts.storeToken(1, 'h1', { scope: 'read' }, accounts.beginRead());
+    expect(accounts.token('h1')).toEqual({ userId: 1, row: { scope: 'read' } });
+    expect(accounts.tokenOwner('h1')).toBe(1);
+    const known = accounts.beginRead(accounts.tokenOwner('h1'));
+    accounts.changed('99'); // another account: this read still stands
+    accounts.storeToken(1, 'h1', { scope: 'write' }, known);
+    expect(accounts.token('h1')?.row).toEqual({ scope: 'write' });
+    accounts.changed('1');
+    expect(accounts.token('h1')).toBeUndefined();
+  });
+
   it('drops a user object at its next expiry', () => {
     const accounts = cache();
-    accounts.storeView(1, '{}', now.getTime() + HOUR, accounts.version(1));
+    accounts.storeView(1, '{}', now.getTime() + HOUR, accounts.beginRead(1));
     expect(accounts.view(1, now.getTime())).toBe('{}');
     expect(accounts.view(1, now.getTime() + HOUR)).toBeUndefined();
   });
 
   it('keeps at most 2000 accounts, dropping the least recently stored', () => {
     const accounts = cache();
-    for (let id = 1; id <= 2001; id++) accounts.storeSession(id, 's', row(id), accounts.version(id));
+    for (let id = 1; id <= 2001; id++) accounts.storeSession(id, 's', row(id), accounts.beginRead(id));
     expect(accounts.size).toBe(2000);
     expect(accounts.session(1, 's')).toBeUndefined();
     expect(accounts.session(2001, 's')).toEqual(row(2001));

@@ -10,13 +10,16 @@
  * notice (a dropped connection) could leave behind, and a user object is also dropped at the first
  * subscription or add-on expiry after it was built, where its statistics change without any write.
  *
- * A read that started before an announcement must not store what it read after it: `version(id)`
- * taken before the read has to equal the one at the store (one counter per bucket of accounts).
+ * A read that started before an announcement must not store what it read after it: the ticket
+ * `beginRead(id)` gives before the read must still hold at the store (one counter per bucket of
+ * accounts). What it read is as old as the read's start, so its second is counted from there.
  */
 export const MAX_AGE_MS = 1000;
 /** Accounts kept at most (a session row and a ~3 kB user object each); least recently used go first. */
 const MAX_ACCOUNTS = 2000;
 const BUCKETS = 1024;
+/** A payload naming accounts; the triggers send nothing else but '*'. */
+const ACCOUNT_IDS = /^\d{1,15}(,\d{1,15})*$/;
 
 /** The session check's row for one open session. */
 export interface SessionRow {
@@ -29,32 +32,69 @@ export interface SessionRow {
   lastSeenAt: Date;
 }
 
-interface Account {
-  /** performance.now() when the first thing in it was stored: the whole account goes MAX_AGE_MS later. */
-  storedAt: number;
+/** Taken before a read of the database, handed back with what it found. */
+export interface ReadTicket {
+  /** The account's version, or NaN when the read does not know the account yet (a token's first check). */
+  version: number;
+  /** How many announcements this process had heard (for a read of an account not known yet). */
+  heard: number;
+  /** The cache's clock when the read began. */
+  at: number;
+}
+
+interface Account<TokenRow> {
+  /** The cache's clock when the oldest read in it began: the whole account goes MAX_AGE_MS later. */
+  readAt: number;
   sessions: Map<string, SessionRow>;
+  /** Personal access tokens' check rows (http/token-auth.ts), by the token's hash. */
+  tokens: Map<string, TokenRow>;
   view?: { json: string; validUntil: number };
 }
 
-export class AccountCache {
-  private readonly accounts = new Map<number, Account>();
+export class AccountCache<TokenRow = never> {
+  private readonly accounts = new Map<number, Account<TokenRow>>();
   private readonly versions = new Uint32Array(BUCKETS);
   /** Bumped by an announcement for any account ('*'). */
   private epoch = 0;
+  /** Every announcement heard. */
+  private heard = 0;
+  /** Whose each token is (a token never changes hands), so its check finds the account. */
+  private readonly tokenOwners = new Map<string, number>();
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
-  /** What an announcement since this call will have changed; take it before reading the database. */
-  version(userId: number): number {
-    return this.epoch * 2 ** 32 + this.versions[userId % BUCKETS]!;
+  /** Take before reading the database what a store will then hand back; without the account, any announcement voids it. */
+  beginRead(userId?: number): ReadTicket {
+    return { version: userId === undefined ? NaN : this.version(userId), heard: this.heard, at: this.clock() };
   }
 
   session(userId: number, sessionId: string): SessionRow | undefined {
     return this.fresh(userId)?.sessions.get(sessionId);
   }
 
-  storeSession(userId: number, sessionId: string, row: SessionRow, version: number): void {
-    this.account(userId, version)?.sessions.set(sessionId, row);
+  storeSession(userId: number, sessionId: string, row: SessionRow, ticket: ReadTicket): void {
+    this.account(userId, ticket)?.sessions.set(sessionId, row);
+  }
+
+  /** The check row of the token with this hash, and whose it is, if its account is held. */
+  token(hash: string): { userId: number; row: TokenRow } | undefined {
+    const userId = this.tokenOwners.get(hash);
+    const row = userId === undefined ? undefined : this.fresh(userId)?.tokens.get(hash);
+    return row === undefined ? undefined : { userId: userId!, row };
+  }
+
+  /** The account a token belongs to, if this process has checked it before. */
+  tokenOwner(hash: string): number | undefined {
+    return this.tokenOwners.get(hash);
+  }
+
+  storeToken(userId: number, hash: string, row: TokenRow, ticket: ReadTicket): void {
+    const account = this.account(userId, ticket);
+    if (!account) return;
+    account.tokens.set(hash, row);
+    this.tokenOwners.delete(hash);
+    this.tokenOwners.set(hash, userId);
+    if (this.tokenOwners.size > MAX_ACCOUNTS) this.tokenOwners.delete(this.tokenOwners.keys().next().value!);
   }
 
   /** The user object, serialised, unless a subscription or add-on has expired since (`nowMs`, the app's clock). */
@@ -63,24 +103,21 @@ export class AccountCache {
     return view && nowMs < view.validUntil ? view.json : undefined;
   }
 
-  storeView(userId: number, json: string, validUntil: number, version: number): void {
-    const account = this.account(userId, version);
+  storeView(userId: number, json: string, validUntil: number, ticket: ReadTicket): void {
+    const account = this.account(userId, ticket);
     if (account) account.view = { json, validUntil };
   }
 
-  /** An ACCOUNTS_CHANGED payload: account ids separated by commas, or '*'. */
+  /** An ACCOUNTS_CHANGED payload: account ids separated by commas; anything else ('*') means every account. */
   changed(payload: string): void {
-    if (payload === '*') {
+    this.heard++;
+    if (!ACCOUNT_IDS.test(payload)) {
       this.epoch++;
       this.accounts.clear();
       return;
     }
     for (const part of payload.split(',')) {
       const id = Number(part);
-      if (!Number.isSafeInteger(id) || id < 0) {
-        this.changed('*');
-        return;
-      }
       this.versions[id % BUCKETS]!++;
       this.accounts.delete(id);
     }
@@ -90,25 +127,31 @@ export class AccountCache {
     return this.accounts.size;
   }
 
-  private fresh(userId: number): Account | undefined {
+  private version(userId: number): number {
+    return this.epoch * 2 ** 32 + this.versions[userId % BUCKETS]!;
+  }
+
+  private fresh(userId: number): Account<TokenRow> | undefined {
     const account = this.accounts.get(userId);
     if (!account) return undefined;
-    if (this.clock() - account.storedAt >= MAX_AGE_MS) {
+    if (this.clock() - account.readAt >= MAX_AGE_MS) {
       this.accounts.delete(userId);
       return undefined;
     }
     return account;
   }
 
-  /** The account's entry to store into, or none if its version moved since the read began. */
-  private account(userId: number, version: number): Account | undefined {
-    if (this.version(userId) !== version) return undefined;
+  /** The account's entry to store into, or none if it changed since the read began, or the read is too old. */
+  private account(userId: number, ticket: ReadTicket): Account<TokenRow> | undefined {
+    const unchanged = Number.isNaN(ticket.version) ? this.heard === ticket.heard : this.version(userId) === ticket.version;
+    if (!unchanged || this.clock() - ticket.at >= MAX_AGE_MS) return undefined;
     let account = this.fresh(userId);
     if (account) {
       // Map keeps insertion order: re-inserting marks it most recently used.
       this.accounts.delete(userId);
+      account.readAt = Math.min(account.readAt, ticket.at);
     } else {
-      account = { storedAt: this.clock(), sessions: new Map() };
+      account = { readAt: ticket.at, sessions: new Map(), tokens: new Map() };
     }
     this.accounts.set(userId, account);
     if (this.accounts.size > MAX_ACCOUNTS) this.accounts.delete(this.accounts.keys().next().value!);

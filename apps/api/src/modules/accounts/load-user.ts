@@ -22,7 +22,7 @@ export async function getUserObject(ctx: AppContext, userId: number, db: Executo
  * POST users/load/{email}: the user object, serialised, for that user or an admin. A customer's own
  * object comes from `accounts` (account-cache.ts) while the database announces no change to it.
  */
-export async function loadUserJson(ctx: AppContext, accounts: AccountCache, actor: AuthUser, email: string): Promise<string> {
+export async function loadUserJson(ctx: AppContext, accounts: AccountCache<unknown>, actor: AuthUser, email: string): Promise<string> {
   assertSelfOrAdmin(actor, email);
   const now = ctx.now();
   // Only the caller's own object is kept.
@@ -31,12 +31,12 @@ export async function loadUserJson(ctx: AppContext, accounts: AccountCache, acto
   if (cached !== undefined) return cached;
   const id = self ? actor.id : (await findUserByEmail(ctx.db, email))?.id;
   if (id === undefined) throw new AppError('NOT_FOUND', 'User not found.');
-  const version = accounts.version(id);
+  const ticket = accounts.beginRead(id);
   const row = await findView(ctx.db, id);
   const json = JSON.stringify(presentUser(row, now));
   if (self) {
     const expiries = [...row.subscriptions.map((s) => s.expiresAt), ...row.addons.map((a) => a.expiresAt)];
-    accounts.storeView(id, json, nextChange(expiries, now), version);
+    accounts.storeView(id, json, nextChange(expiries, now), ticket);
   }
   return json;
 }

@@ -36,6 +36,9 @@ export async function findAccessTokenByHash(db: Db, hash: string) {
   return row;
 }
 
+/** A token's check row: the token and its account. */
+export type AccessTokenCheck = NonNullable<Awaited<ReturnType<typeof findAccessTokenByHash>>>;
+
 /** Stamps the token's last use (the check writes it at most once a minute). */
 export async function touchAccessToken(db: Executor, id: string, at: Date, ip: string): Promise<void> {
   await db.update(accessTokens).set({ lastUsedAt: at, lastUsedIp: ip }).where(eq(accessTokens.id, id));

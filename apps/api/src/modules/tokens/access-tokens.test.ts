@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '@traffic/db';
 import { ACCESS_TOKEN_LIMIT } from '@traffic/shared';
 import { customerWithPackage, loginAdmin, registerCustomer, type Session } from '../../test-support/accounts.ts';
@@ -80,6 +80,7 @@ describe('personal access tokens', () => {
 
   it('answers 401 revoked at once after Revoke, and 401 expired past the expiry, each with a code a script can act on', async () => {
     const { token, accessToken } = await newToken('read', 7);
+    expect((await withToken(token, 'GET', '/api/websites')).statusCode).toBe(200); // now held by the account cache
     const revoked = await t.app.inject({ method: 'DELETE', url: `/api/account/tokens/${accessToken.id}`, headers: customer.headers });
     expect(revoked.statusCode).toBe(200);
     const after = await withToken(token, 'GET', '/api/websites');
@@ -92,6 +93,18 @@ describe('personal access tokens', () => {
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe('TOKEN_EXPIRED');
     expect((await withToken('trf_pat_' + 'x'.repeat(43), 'GET', '/api/websites')).statusCode).toBe(401);
+  });
+
+  it('refuses a token at once when it is revoked or its account deactivated behind the app (SQL, another process)', async () => {
+    for (const change of [
+      (id: string) => sql`update access_tokens set revoked_at = now() where id = ${id}`,
+      () => sql`update users set status = 'DEACTIVATED' where id = ${customer.user.id}`,
+    ]) {
+      const { token, accessToken } = await newToken('read');
+      expect((await withToken(token, 'GET', '/api/websites')).statusCode).toBe(200);
+      await t.app.ctx.db.execute(change(accessToken.id));
+      expect((await withToken(token, 'GET', '/api/websites')).statusCode).not.toBe(200);
+    }
   });
 
   it('limits each token per minute with RateLimit-* headers and a 429 with Retry-After', async () => {
