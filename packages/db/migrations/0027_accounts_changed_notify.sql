@@ -13,35 +13,18 @@ DECLARE
   how_many bigint;
   ids text;
 BEGIN
-  -- TG_ARGV[0] names the column that holds the account's id; the transition tables hold the rows.
+  -- TG_ARGV[0] names the column that holds the account's id, or with TG_ARGV[1] = 'websites' the
+  -- website's (a website's countries name the website, not the account); the transition tables hold the rows.
   changed := CASE TG_OP
     WHEN 'INSERT' THEN format('select %s as account from new_rows', account)
     WHEN 'DELETE' THEN format('select %s as account from old_rows', account)
     ELSE format('select %1$s as account from new_rows union select %1$s from old_rows', account)
   END;
+  IF TG_NARGS > 1 AND TG_ARGV[1] = 'websites' THEN
+    changed := format('select w.user_id as account from websites w where w.id in (select account from (%s) website)', changed);
+  END IF;
   EXECUTE format('select count(distinct account), string_agg(distinct account::text, '','') from (%s) rows', changed)
     INTO how_many, ids;
-  IF how_many > 500 THEN ids := '*'; END IF;
-  IF ids IS NOT NULL THEN PERFORM pg_notify('accounts_changed', ids); END IF;
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
--- A website's countries name the website, not the account.
-CREATE FUNCTION "accounts_changed_notify_locations"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  how_many bigint;
-  ids text;
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT count(DISTINCT w.user_id), string_agg(DISTINCT w.user_id::text, ',') INTO how_many, ids
-      FROM websites w WHERE w.id IN (SELECT website_id FROM new_rows);
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT count(DISTINCT w.user_id), string_agg(DISTINCT w.user_id::text, ',') INTO how_many, ids
-      FROM websites w WHERE w.id IN (SELECT website_id FROM old_rows);
-  ELSE
-    SELECT count(DISTINCT w.user_id), string_agg(DISTINCT w.user_id::text, ',') INTO how_many, ids
-      FROM websites w WHERE w.id IN (SELECT website_id FROM new_rows UNION SELECT website_id FROM old_rows);
-  END IF;
   IF how_many > 500 THEN ids := '*'; END IF;
   IF ids IS NOT NULL THEN PERFORM pg_notify('accounts_changed', ids); END IF;
   RETURN NULL;
@@ -60,9 +43,9 @@ CREATE TRIGGER "sessions_changed_del" AFTER DELETE ON "sessions" REFERENCING OLD
 CREATE TRIGGER "websites_changed_ins" AFTER INSERT ON "websites" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
 CREATE TRIGGER "websites_changed_upd" AFTER UPDATE ON "websites" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
 CREATE TRIGGER "websites_changed_del" AFTER DELETE ON "websites" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
-CREATE TRIGGER "website_locations_changed_ins" AFTER INSERT ON "website_locations" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_locations"();--> statement-breakpoint
-CREATE TRIGGER "website_locations_changed_upd" AFTER UPDATE ON "website_locations" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_locations"();--> statement-breakpoint
-CREATE TRIGGER "website_locations_changed_del" AFTER DELETE ON "website_locations" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify_locations"();--> statement-breakpoint
+CREATE TRIGGER "website_locations_changed_ins" AFTER INSERT ON "website_locations" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('website_id', 'websites');--> statement-breakpoint
+CREATE TRIGGER "website_locations_changed_upd" AFTER UPDATE ON "website_locations" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('website_id', 'websites');--> statement-breakpoint
+CREATE TRIGGER "website_locations_changed_del" AFTER DELETE ON "website_locations" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('website_id', 'websites');--> statement-breakpoint
 CREATE TRIGGER "activated_addons_changed_ins" AFTER INSERT ON "activated_addons" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
 CREATE TRIGGER "activated_addons_changed_upd" AFTER UPDATE ON "activated_addons" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint
 CREATE TRIGGER "activated_addons_changed_del" AFTER DELETE ON "activated_addons" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "accounts_changed_notify"('user_id');--> statement-breakpoint

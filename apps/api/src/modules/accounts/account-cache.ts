@@ -1,5 +1,7 @@
+import type { AuthUser } from '../../core/auth-user.ts';
+
 /**
- * The signed-in callers' sessions and user objects, kept per server process for at most a second
+ * The signed-in callers' sessions, access tokens and user objects, kept per server process for at most a second
  * (decision 0043): every call checks its session, and every page loads the user object.
  *
  * An entry is forgotten as soon as the database announces a change to its account (migration 0027:
@@ -21,16 +23,8 @@ const BUCKETS = 1024;
 /** A payload naming accounts; the triggers send nothing else but '*'. */
 const ACCOUNT_IDS = /^\d{1,15}(,\d{1,15})*$/;
 
-/** The session check's row for one open session. */
-export interface SessionRow {
-  id: number;
-  email: string;
-  username: string;
-  role: string;
-  status: string;
-  twoFactor: boolean;
-  lastSeenAt: Date;
-}
+/** The session check's row for one open session: the caller's account as it reads, and when the session was last seen. */
+export type SessionRow = Pick<AuthUser, 'id' | 'email' | 'username' | 'role' | 'status' | 'twoFactor'> & { lastSeenAt: Date };
 
 /** Taken before a read of the database, handed back with what it found. */
 export interface ReadTicket {
