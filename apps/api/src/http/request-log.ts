@@ -6,13 +6,34 @@ const MIN_WRITE_BYTES = 8 * 1024;
 const FLUSH_EVERY_MS = 250;
 
 /**
- * Where the JSON log lines go when nobody chose: standard output, written asynchronously. pino
- * buffers the lines and writes them in the background, 8 kB at a time under load (one system call
- * for fifty lines instead of one each) and at least every quarter second when it is quiet; on
- * exit (`process.exit` included) it flushes what is left synchronously, so nothing is lost.
+ * Where the JSON log lines go when nobody chose: standard output, written asynchronously. pino's
+ * destination (sonic-boom) writes in the background, 8 kB at a time under load (one system call for
+ * fifty lines instead of one each) and at least every quarter second when it is quiet; on exit
+ * (`process.exit` included) pino flushes what is left synchronously, so nothing is lost.
+ * The lines are gathered here into those 8 kB first: sonic-boom 4.2 measures the byte length of its
+ * whole pending chunk on every line it is given, which made a line cost ~1 µs of CPU instead of
+ * ~0.4 (docs/performance.md, run 7).
  */
 export function asyncStdout(): DestinationStream {
   const destination = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES });
+  let lines = '';
+  const handOver = () => {
+    if (!lines) return;
+    const chunk = lines;
+    lines = '';
+    destination.write(chunk);
+  };
+  // pino flushes the destination before the process exits (flush) or as it exits (flushSync): the
+  // lines gathered here go first.
+  const { flush, flushSync } = destination;
+  destination.flush = (callback?: (error?: Error) => void) => {
+    handOver();
+    flush.call(destination, callback);
+  };
+  destination.flushSync = () => {
+    handOver();
+    flushSync.call(destination);
+  };
   // Flushed only when a line arrived since the last tick: an idle server makes no empty writes.
   let pending = false;
   const timer = setInterval(() => {
@@ -29,7 +50,8 @@ export function asyncStdout(): DestinationStream {
   return {
     write(line: string) {
       pending = true;
-      destination.write(line);
+      lines += line;
+      if (lines.length >= MIN_WRITE_BYTES) handOver();
     },
   };
 }

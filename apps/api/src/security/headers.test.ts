@@ -27,7 +27,7 @@ describe('security headers on pages and on the API', () => {
     await testDb.destroy();
   });
 
-  it.each(['/', '/home', '/api/packages', '/api/nope', '/sandbox/mail'])('%s: no sniffing, no framing, a strict CSP', async (url) => {
+  it.each(['/', '/home', '/sandbox/mail'])('%s (a page): no sniffing, no framing, a strict CSP', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
@@ -38,6 +38,23 @@ describe('security headers on pages and on the API', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it.each(['/api/packages', '/api/nope', '/api/users/load/a@b.c'])('%s (the API): nothing loads from it or frames it', async (url) => {
+    const res = await app.inject({ method: url.includes('load') ? 'POST' : 'GET', url });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // The page-only headers stay off the JSON answers.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
+  it('keeps the page headers on the API documentation, which is a page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
   });
 
   it('lets the checkout form post to the configured card gateway, and nowhere else', async () => {
