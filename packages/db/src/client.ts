@@ -93,25 +93,30 @@ function releaseOnFailedBegin(client: pg.PoolClient): void {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const accountsChanged = accountsChangedHandlers();
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // Awaited by the pool before it hands a new connection out (pg-pool's onConnect).
+      onConnect: async (client: pg.ClientBase) => {
+        // Nor may a checked-out client's error (lost between two queries of a transaction, when
+        // PostgreSQL restarts): with no listener, Node throws it and the process dies. The next query
+        // on that client fails instead, and the pool discards it on release.
+        client.on('error', () => undefined);
+        // The pool's own client: it has `release` from when it is handed out, before any BEGIN.
+        releaseOnFailedBegin(client as pg.PoolClient);
+        client.on('notification', (message) => {
+          if (message.channel === ACCOUNTS_CHANGED) accountsChanged.emit(message.payload ?? '*');
+        });
+        // Every connection listens before its first query: PostgreSQL sends a connection its own
+        // notifications after its COMMIT and before it reports ready, so the process that wrote has
+        // heard the change before its write returns. A connection that cannot listen is closed by the
+        // pool and its caller gets the error, rather than a connection that writes unheard.
+        await client.query(`listen ${ACCOUNTS_CHANGED}`);
+      },
+    });
     // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => {
-      // Nor may a checked-out client's (lost between two queries of a transaction, when PostgreSQL
-      // restarts): with no listener, Node throws it and the process dies. The next query on that
-      // client fails instead, and the pool discards it on release.
-      client.on('error', () => undefined);
-      releaseOnFailedBegin(client);
-      // Every connection listens: PostgreSQL sends a connection its own notifications after its
-      // COMMIT and before it reports ready, so the process that wrote has heard the change before its
-      // write returns. Queued ahead of the caller's first query. A connection that could not listen
-      // is closed (its queries fail, and the pool replaces it) rather than left to write unheard.
-      client.query(`listen ${ACCOUNTS_CHANGED}`).catch(() => void client.end().catch(() => undefined));
-      client.on('notification', (message) => {
-        if (message.channel === ACCOUNTS_CHANGED) accountsChanged.emit(message.payload ?? '*');
-      });
-    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, onAccountsChanged: accountsChanged.on, close: () => pool.end() };
   }
