@@ -99,9 +99,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: target.poolSize ?? 10,
       // Awaited by the pool before it hands a new connection out (pg-pool's onConnect).
       onConnect: async (client: pg.ClientBase) => {
-        // Nor may a checked-out client's error (lost between two queries of a transaction, when
-        // PostgreSQL restarts): with no listener, Node throws it and the process dies. The next query
-        // on that client fails instead, and the pool discards it on release.
+        // A checked-out client's error (lost between two queries of a transaction, when PostgreSQL
+        // restarts) must not crash the process either: with no listener, Node throws it. The next
+        // query on that client fails instead, and the pool discards it on release.
         client.on('error', () => undefined);
         // The pool's own client: it has `release` from when it is handed out, before any BEGIN.
         releaseOnFailedBegin(client as pg.PoolClient);
