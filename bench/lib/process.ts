@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, fstatSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { childEnv, settings } from './settings.ts';
 
 export interface Started {
@@ -35,15 +37,14 @@ export async function startNode(
   timeoutMs = 60_000,
   logFile?: string,
 ): Promise<Started> {
-  const child = spawn(process.execPath, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let tail = '';
-  const log = logFile ? createWriteStream(logFile) : undefined;
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4000);
-    log?.write(chunk);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  // The child writes its output straight to a file, as a server started by an operator does: read
+  // through a pipe, its log (a line per response) cost this process (which runs autocannon) CPU that
+  // a bare route without a log never did (docs/performance.md, run 8).
+  const file = logFile ?? join(mkdtempSync(join(tmpdir(), 'bench-output-')), 'output.log');
+  const fd = openSync(file, 'w');
+  const child = spawn(process.execPath, args, { cwd, env: childEnv(env), stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const tail = () => lastBytes(file, 4000);
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
 
@@ -57,7 +58,7 @@ export async function startNode(
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (exited) throw new Error(`${args.join(' ')} exited before it was ready:\n${tail}`);
+    if (exited) throw new Error(`${args.join(' ')} exited before it was ready:\n${tail()}`);
     try {
       const res = await fetch(readyUrl);
       if (res.ok) break;
@@ -66,11 +67,24 @@ export async function startNode(
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${args.join(' ')} was not ready within ${timeoutMs / 1000} s:\n${tail}`);
+      throw new Error(`${args.join(' ')} was not ready within ${timeoutMs / 1000} s:\n${tail()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, pid: child.pid!, output: () => tail, stop };
+  return { child, pid: child.pid!, output: tail, stop };
+}
+
+/** The last `bytes` of a file, as text. */
+function lastBytes(file: string, bytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(bytes, size));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Resident set size of a process in bytes, from /proc (Linux). */

@@ -776,8 +776,9 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The claim's order (migration 0029): a backlog is read in order, never sorted.
     index('jobs_due_idx')
-      .on(t.runAt)
+      .on(t.runAt, t.id)
       .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
     uniqueIndex('jobs_dedupe_uq')
       .on(t.dedupeKey)

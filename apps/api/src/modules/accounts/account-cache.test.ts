@@ -45,6 +45,7 @@ describe('a customer’s own user object, served from the per-process cache', ()
       1,
     ],
     ['a website', (id) => sql`update websites set status = 'PAUSED' where user_id = ${id}`, (u) => u.websites[0]?.status, 'PAUSED'],
+    ['a website deleted', (id) => sql`delete from websites where user_id = ${id}`, (u) => u.websites.length, 0],
     [
       'a website’s countries',
       (id) => sql`insert into website_locations (website_id, country_code) select id, 'LK' from websites where user_id = ${id}`,
@@ -80,6 +81,19 @@ describe('a customer’s own user object, served from the per-process cache', ()
       expect(read(await load())).toEqual(expected);
     });
   }
+
+  it('shows a website’s countries added, changed and removed (announced through the website’s account)', async () => {
+    const countries = async () => JSON.stringify((await load()).websites[0]?.locations);
+    const ofMine = sql`(select id from websites where user_id = ${me.user.id})`;
+    await load();
+    await write(sql`insert into website_locations (website_id, country_code) select id, 'LK' from websites where user_id = ${me.user.id}`);
+    expect(await countries()).toContain('LK');
+    await write(sql`update website_locations set country_code = 'GB' where website_id in ${ofMine}`);
+    expect(await countries()).not.toContain('LK');
+    expect(await countries()).toContain('GB');
+    await write(sql`delete from website_locations where website_id in ${ofMine}`);
+    expect(await countries()).toBe('[]');
+  });
 
   it('shows a notification cleared and a new one sent in between (same count)', async () => {
     await write(sql`insert into notifications (user_id, title, body) values (${me.user.id}, 'One', 'First')`);
