@@ -106,6 +106,8 @@ const BODY_LIMIT = 256 * 1024;
 
 /** Builds the whole server: opens and migrates the database, seeds, and registers every route. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  // The JSON log's stream (a terminal gets pino-pretty instead, which runs in a worker thread).
+  const logStream = options.logger === false || options.prettyLogs ? undefined : (options.logStream ?? asyncStdout());
   const app = Fastify({
     logger:
       options.logger === false
@@ -115,11 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.authorization'],
             // Database errors without their bound parameters (lib/safe-error.ts).
             serializers: { err: serializeError },
-            // One line per response (http/request-log.ts), written asynchronously; a terminal gets
-            // pino-pretty, which runs in a worker thread.
-            ...(options.prettyLogs
-              ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } }
-              : { stream: options.logStream ?? asyncStdout() }),
+            // One line per response (http/request-log.ts), written asynchronously.
+            ...(logStream ? { stream: logStream } : { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId' } } }),
           },
     // Fastify's own two lines per request are off: http/request-log.ts writes one per response.
     logController: new LogController({ disableRequestLogging: true }),
@@ -217,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  if (options.logger !== false) registerRequestLog(app);
+  if (options.logger !== false) registerRequestLog(app, logStream);
   registerNulGuard(app);
   // Shutting down: each keep-alive connection closes after its current answer.
   app.addHook('onRequest', (_request, reply, done) => {

@@ -19,16 +19,19 @@ function run(script: string): Promise<{ output: string; writtenBeforeExitMs: num
   `;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { cwd: repoRoot });
-    let output = '';
+    // Decoded once at the end: a character's bytes may straddle two reads.
+    const output: Buffer[] = [];
     let errors = '';
     let firstOutputAt = 0;
     child.stdout.on('data', (d: Buffer) => {
       firstOutputAt ||= Date.now();
-      output += d.toString();
+      output.push(d);
     });
     child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
     child.on('exit', (code) =>
-      code === 0 ? resolve({ output, writtenBeforeExitMs: Date.now() - firstOutputAt }) : reject(new Error(`exit ${code}: ${errors}`)),
+      code === 0
+        ? resolve({ output: Buffer.concat(output).toString(), writtenBeforeExitMs: Date.now() - firstOutputAt })
+        : reject(new Error(`exit ${code}: ${errors}`)),
     );
   });
 }
@@ -70,5 +73,18 @@ describe('the asynchronous standard output of the log', () => {
       process.exit(0);
     `);
     expect(numbers(output)).toEqual([7]);
+  });
+
+  it('writes long lines and characters beyond ASCII whole and in order', async () => {
+    const { output } = await run(`
+      for (let n = 0; n < 300; n++) logger.info({ n, text: n % 7 ? 'Kandy — කොළඹ ✓ 😀'.repeat(n) : 'x'.repeat(20000 + n) }, 'x');
+      process.exit(0);
+    `);
+    const lines = output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { n: number; text: string });
+    expect(lines.map((l) => l.n)).toEqual([...Array(300).keys()]);
+    for (const { n, text } of lines) expect(text).toBe(n % 7 ? 'Kandy — කොළඹ ✓ 😀'.repeat(n) : 'x'.repeat(20000 + n));
   });
 });

@@ -63,4 +63,26 @@ describe('request log', () => {
     const text = log.text();
     for (const secret of ['nobody-logged@example.com', 'secret-password-9', 'query-secret-1']) expect(text).not.toContain(secret);
   });
+
+  it('writes the templated line exactly as pino writes the same line (keys, order, values)', async () => {
+    const before = lines().length;
+    const res = await app.inject({ method: 'GET', url: '/api/packages' });
+    expect(res.statusCode).toBe(200);
+    const [templated] = lines().slice(before);
+    const { reqId, time, ms, ...rest } = templated!;
+    app.log.child({ reqId }).info({ method: 'GET', route: '/api/packages', status: 200, ms, userId: null }, 'response');
+    const [byPino] = lines().slice(before + 1);
+    expect(Object.keys(templated!)).toEqual(Object.keys(byPino!));
+    expect({ ...byPino, time }).toEqual({ reqId, time, ms, ...rest });
+  });
+
+  it('writes no line for an answer below 500 when the level is above info', async () => {
+    const quiet = await createLoggedTestApp({ LOG_LEVEL: 'warn' });
+    try {
+      expect((await quiet.app.inject({ method: 'GET', url: '/api/packages' })).statusCode).toBe(200);
+      expect(quiet.log.text()).not.toContain('"msg":"response"');
+    } finally {
+      await quiet.close();
+    }
+  });
 });

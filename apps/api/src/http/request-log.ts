@@ -1,27 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import { hostname } from 'node:os';
 import pino, { type DestinationStream } from 'pino';
 
 /** Lines are handed to the kernel in writes of at least this many bytes, or after FLUSH_EVERY_MS. */
-const MIN_WRITE_BYTES = 8 * 1024;
+const MIN_WRITE_BYTES = 32 * 1024;
 const FLUSH_EVERY_MS = 250;
+/** Room for the lines of one write, and for the longest line that still joins them. */
+const CHUNK_BYTES = 2 * MIN_WRITE_BYTES;
+/** A character takes at most 3 bytes in UTF-8 (a surrogate pair: 4 for 2). */
+const MAX_BYTES_PER_CHAR = 3;
 
 /**
  * Where the JSON log lines go when nobody chose: standard output, written asynchronously. pino's
- * destination (sonic-boom) writes in the background, 8 kB at a time under load (one system call for
- * fifty lines instead of one each) and at least every quarter second when it is quiet; on exit
+ * destination (sonic-boom) writes in the background, 32 kB at a time under load (one system call
+ * for ~150 lines instead of one each) and at least every quarter second when it is quiet; on exit
  * (`process.exit` included) pino flushes what is left synchronously, so nothing is lost.
- * The lines are gathered here into those 8 kB first: sonic-boom 4.2 measures the byte length of its
- * whole pending chunk on every line it is given, which made a line cost ~1 µs of CPU instead of
- * ~0.4 (docs/performance.md, run 7).
+ * The lines are encoded here into a buffer first, and sonic-boom is given whole buffers: given text,
+ * sonic-boom 4.2 measured the byte length of its whole pending chunk on every line (~1 µs a line,
+ * docs/performance.md run 7), and text gathered here was copied twice more (to measure it, then to
+ * encode it) before each write; each write also costs the thread a hand-over to libuv's pool, so
+ * fewer, larger writes cost less (run 8).
  */
 export function asyncStdout(): DestinationStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES });
-  let lines = '';
+  const destination = pino.destination({ dest: 1, sync: false, minLength: MIN_WRITE_BYTES, maxWrite: CHUNK_BYTES, contentMode: 'buffer' });
+  // sonic-boom's buffer mode takes Buffers; its types name only text.
+  const writeBuffer = (buffer: Buffer) => destination.write(buffer as unknown as string);
+  let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let used = 0;
   const handOver = () => {
-    if (!lines) return;
-    const chunk = lines;
-    lines = '';
-    destination.write(chunk);
+    if (used === 0) return;
+    // sonic-boom keeps the buffer until it is written: the next lines go into a new one.
+    const full = chunk.subarray(0, used);
+    chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    used = 0;
+    writeBuffer(full);
   };
   // pino flushes the destination before the process exits (flush) or as it exits (flushSync): the
   // lines gathered here go first.
@@ -50,30 +62,52 @@ export function asyncStdout(): DestinationStream {
   return {
     write(line: string) {
       pending = true;
-      lines += line;
-      if (lines.length >= MIN_WRITE_BYTES) handOver();
+      const room = MAX_BYTES_PER_CHAR * line.length;
+      if (used + room > CHUNK_BYTES) {
+        handOver();
+        // A line longer than a chunk (a long error) is written on its own, in order.
+        if (room > CHUNK_BYTES) return void writeBuffer(Buffer.from(line));
+      }
+      used += chunk.write(line, used);
+      if (used >= MIN_WRITE_BYTES) handOver();
     },
   };
 }
+
+/** pino's number for the info level. */
+const INFO = 30;
 
 /**
  * One log line per answered request, at its end (Fastify's own request logging, two lines each, is
  * off): method, route pattern, status, duration, the request id (`reqId`, bound by Fastify) and the
  * signed-in caller's id. Never the raw URL (a path may hold an email address, a query string a
  * token), a header or a body. Server errors are logged at `error`, so `LOG_LEVEL=warn` keeps them.
+ *
+ * With `destination` (the JSON log's stream), the line of an answer below 500 is written from a
+ * template, exactly as pino writes it (its level, time, pid and hostname first, `msg` last): pino's
+ * walk over a line's object cost ~1 µs of the ~20 a request costs (docs/performance.md, run 8).
+ * Server errors, and a terminal's pretty log, go through pino.
  */
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(app: FastifyInstance, destination?: DestinationStream): void {
+  const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    const line = {
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      status,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      userId: request.auth?.id ?? null,
-    };
-    if (status >= 500) request.log.error(line, 'response');
-    else request.log.info(line, 'response');
+    const route = request.routeOptions.url;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const userId = request.auth?.id;
+    if (destination && status < 500) {
+      // The request's own logger's level: pino's `levelVal` (30 is info).
+      if ((request.log as { levelVal?: number }).levelVal! <= INFO)
+        destination.write(
+          `{"level":${INFO},"time":${Date.now()}${base},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},` +
+            `"route":${route === undefined ? 'null' : JSON.stringify(route)},"status":${status},"ms":${ms},` +
+            `"userId":${userId === undefined ? 'null' : JSON.stringify(userId)},"msg":"response"}\n`,
+        );
+    } else {
+      const line = { method: request.method, route: route ?? null, status, ms, userId: userId ?? null };
+      if (status >= 500) request.log.error(line, 'response');
+      else request.log.info(line, 'response');
+    }
     done();
   });
 }
