@@ -173,6 +173,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Server: no AsyncLocalStorage or async hooks. On Node 20 the first use turns on async hooks for the
+  // whole process, and every request then pays for each promise it makes (lib/call-signal.ts).
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:async_hooks', 'async_hooks'].map((name) => ({
+            name,
+            message: 'On Node 20 this turns on async hooks for every request (lib/call-signal.ts): pass the value explicitly.',
+          })),
+        },
+      ],
+    },
+  },
   // Server: use cases and repositories know nothing of HTTP; only route files and the app use http/.
   // (The same rule's zones above hold here too: a later block's rule replaces an earlier one's.)
   {

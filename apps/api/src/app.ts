@@ -32,7 +32,8 @@ import { SEND_EMAIL_JOB } from './modules/mail/queue-email.ts';
 import { createTransport, sendEmailJob } from './modules/mail/send-email.job.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { JobRunner } from './jobs/job-runner.ts';
+import { JobRunner, type JobHandler } from './jobs/job-runner.ts';
+import { boundToJob, type JobBindable } from './lib/call-signal.ts';
 import { PgListener } from './lib/pg-listener.ts';
 import { CLEAN_UP_JOB, cleanUpJob, cleanUpTask } from './modules/retention/clean-up.ts';
 import { Metrics } from './core/metrics.ts';
@@ -181,19 +182,52 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ninehits = new NinehitsClient(config.ninehits.baseUrl, config.ninehits.apiKey, undefined, metrics);
   app.decorate('metrics', metrics);
+  // Each run of a job that calls out gets its client bound to the job's signal, so that every call
+  // it makes stops when the job must stop (lib/call-signal.ts).
+  const callingOut =
+    <C extends JobBindable>(client: C, handlerFor: (client: C) => JobHandler): JobHandler =>
+    (payload, job) =>
+      handlerFor(boundToJob(client, job.signal))(payload, job);
   jobs.register(SEND_EMAIL_JOB, sendEmailJob(app.ctx, createTransport(config.mail.smtpUrl)));
-  jobs.register(NINEHITS_SYNC_JOB, syncWebsiteJob(app.ctx, ninehits));
-  jobs.register(NINEHITS_DELETE_JOB, deleteCampaignJob(ninehits));
-  jobs.register(CAMPAIGN_TITLES_JOB, campaignTitlesJob(app.ctx, ninehits));
-  jobs.register(DELIVERY_COLLECT_JOB, collectDeliveryJob(app.ctx, ninehits));
+  jobs.register(
+    NINEHITS_SYNC_JOB,
+    callingOut(ninehits, (client) => syncWebsiteJob(app.ctx, client)),
+  );
+  jobs.register(
+    NINEHITS_DELETE_JOB,
+    callingOut(ninehits, (client) => deleteCampaignJob(client)),
+  );
+  jobs.register(
+    CAMPAIGN_TITLES_JOB,
+    callingOut(ninehits, (client) => campaignTitlesJob(app.ctx, client)),
+  );
+  jobs.register(
+    DELIVERY_COLLECT_JOB,
+    callingOut(ninehits, (client) => collectDeliveryJob(app.ctx, client)),
+  );
   jobs.register(RECONCILE_CAPACITY_JOB, reconcileCapacityJob(app.ctx));
   const payhereApi = new PayhereApi(config.payhere);
   const paypal = new PaypalClient(config.paypal);
-  jobs.register(PAYPAL_SUBSCRIPTION_SYNC_JOB, paypalSubscriptionSyncJob(app.ctx, paypal));
-  jobs.register(PAYPAL_CANCEL_JOB, paypalCancelJob(app.ctx, paypal));
-  jobs.register(PAYHERE_CHARGES_JOB, payhereChargesJob(app.ctx, payhereApi));
-  jobs.register(PAYHERE_CANCEL_JOB, payhereCancelJob(app.ctx, payhereApi));
-  jobs.register(PAYHERE_SUBSCRIPTION_SYNC_JOB, payhereSubscriptionSyncJob(app.ctx, payhereApi));
+  jobs.register(
+    PAYPAL_SUBSCRIPTION_SYNC_JOB,
+    callingOut(paypal, (client) => paypalSubscriptionSyncJob(app.ctx, client)),
+  );
+  jobs.register(
+    PAYPAL_CANCEL_JOB,
+    callingOut(paypal, (client) => paypalCancelJob(app.ctx, client)),
+  );
+  jobs.register(
+    PAYHERE_CHARGES_JOB,
+    callingOut(payhereApi, (client) => payhereChargesJob(app.ctx, client)),
+  );
+  jobs.register(
+    PAYHERE_CANCEL_JOB,
+    callingOut(payhereApi, (client) => payhereCancelJob(app.ctx, client)),
+  );
+  jobs.register(
+    PAYHERE_SUBSCRIPTION_SYNC_JOB,
+    callingOut(payhereApi, (client) => payhereSubscriptionSyncJob(app.ctx, client)),
+  );
   jobs.register(CLEAN_UP_JOB, cleanUpJob(app.ctx));
   jobs.register(DATA_EXPORT_JOB, dataExportJob(app.ctx));
   const periodic = [

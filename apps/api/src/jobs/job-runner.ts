@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@traffic/db';
-import { withJobSignal } from '../lib/call-signal.ts';
 import { safeErrorMessage } from '../lib/safe-error.ts';
 import { claimJobs, completeJob, failJob, releaseJob, renewLeases, type ClaimedJob } from './job-queue.ts';
 
@@ -209,8 +208,9 @@ export class JobRunner {
     let failure: unknown;
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      // Every call out the handler makes (9Hits, the gateways, mail) stops with this signal (lib/call-signal.ts).
-      await withJobSignal(controller.signal, () => handler(job.payload, { ...job, signal: controller.signal, deadline }));
+      // Every call out the handler makes (9Hits, the gateways, mail) stops with this signal: its clients
+      // are bound to it (lib/call-signal.ts).
+      await handler(job.payload, { ...job, signal: controller.signal, deadline });
       // A handler may have returned without noticing its deadline: what it did still counts.
     } catch (error) {
       failure = error;

@@ -5,7 +5,7 @@
  * Calls time out; callers retry from a background job.
  */
 import type { Metrics } from '../../core/metrics.ts';
-import { callSignal } from '../../lib/call-signal.ts';
+import { callSignal, type JobBindable } from '../../lib/call-signal.ts';
 
 /** One hour of `hourlyLimit.hours`: 0 means no limit for that hour, -1 no views at all. */
 export interface HourBucket {
@@ -88,7 +88,8 @@ const isCampaign = (c: unknown): c is CampaignRead =>
   typeof c === 'object' && c !== null && Number.isSafeInteger((c as CampaignRead).id) && typeof (c as CampaignRead).title === 'string';
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export class NinehitsClient {
+export class NinehitsClient implements JobBindable {
+  declare readonly jobSignal?: AbortSignal;
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string,
@@ -196,7 +197,7 @@ export class NinehitsClient {
         method,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: callSignal(this.timeoutMs),
+        signal: callSignal(this.timeoutMs, this.jobSignal),
       });
     } catch (error) {
       throw new NinehitsError(`9Hits ${path} unreachable: ${(error as Error).message}`, true);

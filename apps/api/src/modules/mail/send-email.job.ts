@@ -11,7 +11,7 @@ export function createTransport(smtpUrl: string | undefined): Transporter | unde
 }
 
 export function sendEmailJob(ctx: AppContext, transport: Transporter | undefined): JobHandler {
-  return async (payload) => {
+  return async (payload, job) => {
     const email = await findEmail(ctx.db, Number(payload.emailId));
     if (!email || email.status === 'sent' || email.status === 'outbox') return;
 
@@ -31,6 +31,7 @@ export function sendEmailJob(ctx: AppContext, transport: Transporter | undefined
           ...(email.html ? { html: email.html } : {}),
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         }),
+        job.signal,
       );
     } catch (error) {
       await markEmail(ctx.db, email.id, { lastError: error instanceof Error ? error.message : String(error) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callSignal } from '../../../lib/call-signal.ts';
+import { callSignal, type JobBindable } from '../../../lib/call-signal.ts';
 
 /**
  * PayHere's merchant API (payment retrieval and the Subscription Manager): OAuth client
@@ -57,8 +57,10 @@ export interface PayhereApiOptions {
   now?: () => number;
 }
 
-export class PayhereApi {
-  private token: { value: string; expiresAt: number } | undefined;
+export class PayhereApi implements JobBindable {
+  declare readonly jobSignal?: AbortSignal;
+  /** The cached token, one object shared with every copy bound to a job (lib/call-signal.ts). */
+  private readonly auth: { token?: { value: string; expiresAt: number } } = {};
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
   private readonly now: () => number;
@@ -112,7 +114,7 @@ export class PayhereApi {
   }
 
   private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > this.now() + 30_000) return this.token.value;
+    if (this.auth.token && this.auth.token.expiresAt > this.now() + 30_000) return this.auth.token.value;
     const basic = Buffer.from(`${this.settings.appId}:${this.settings.appSecret}`, 'utf8').toString('base64');
     const res = await this.send(`${this.settings.baseUrl}/merchant/v1/oauth/token`, {
       method: 'POST',
@@ -122,8 +124,8 @@ export class PayhereApi {
     const parsed = tokenSchema.safeParse(await readJson(res));
     if (!res.ok || !parsed.success)
       throw new PayhereApiError(`PayHere token request failed (HTTP ${res.status})`, res.status >= 500 || res.status === 0);
-    this.token = { value: parsed.data.access_token, expiresAt: this.now() + (parsed.data.expires_in ?? 599) * 1000 };
-    return this.token.value;
+    this.auth.token = { value: parsed.data.access_token, expiresAt: this.now() + (parsed.data.expires_in ?? 599) * 1000 };
+    return this.auth.token.value;
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown, options: { emptyOk?: boolean } = {}): Promise<unknown> {
@@ -141,7 +143,7 @@ export class PayhereApi {
       const json = await readJson(res);
       // A token PayHere no longer accepts: fetch a new one once.
       if (res.status === 401 && attempt === 0) {
-        this.token = undefined;
+        this.auth.token = undefined;
         continue;
       }
       const envelope = envelopeSchema.safeParse(json);
@@ -159,7 +161,7 @@ export class PayhereApi {
 
   private async send(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await this.fetch(url, { ...init, redirect: 'error', signal: callSignal(this.timeoutMs) });
+      return await this.fetch(url, { ...init, redirect: 'error', signal: callSignal(this.timeoutMs, this.jobSignal) });
     } catch (error) {
       throw new PayhereApiError(`PayHere unreachable: ${(error as Error).message}`, true);
     }

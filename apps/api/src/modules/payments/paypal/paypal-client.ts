@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { callSignal } from '../../../lib/call-signal.ts';
+import { callSignal, type JobBindable } from '../../../lib/call-signal.ts';
 import {
   planSchema,
   productSchema,
@@ -130,12 +130,13 @@ export const WEBHOOK_HEADERS = [
 /** Refresh the token this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
-export class PaypalClient {
+export class PaypalClient implements JobBindable {
+  declare readonly jobSignal?: AbortSignal;
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
   private readonly now: () => number;
-  private token: { value: string; refreshAt: number } | undefined;
-  private tokenRequest: Promise<string> | undefined;
+  /** The cached token, one object shared with every copy bound to a job (lib/call-signal.ts). */
+  private readonly auth: { token?: { value: string; refreshAt: number }; tokenRequest?: Promise<string> } = {};
 
   constructor(
     private readonly settings: PaypalSettings,
@@ -148,11 +149,11 @@ export class PaypalClient {
 
   /** A cached access token; concurrent callers share one token request. */
   async accessToken(): Promise<string> {
-    if (this.token && this.now() < this.token.refreshAt) return this.token.value;
-    this.tokenRequest ??= this.requestToken().finally(() => {
-      this.tokenRequest = undefined;
+    if (this.auth.token && this.now() < this.auth.token.refreshAt) return this.auth.token.value;
+    this.auth.tokenRequest ??= this.requestToken().finally(() => {
+      this.auth.tokenRequest = undefined;
     });
-    return this.tokenRequest;
+    return this.auth.tokenRequest;
   }
 
   async createOrder(input: CreateOrderInput, requestId: string = randomUUID()): Promise<{ id: string; status: string }> {
@@ -278,7 +279,7 @@ export class PaypalClient {
       'content-type': 'application/x-www-form-urlencoded',
     });
     const token = await parse(res, tokenSchema);
-    this.token = { value: token.access_token, refreshAt: started + token.expires_in * 1000 - TOKEN_MARGIN_MS };
+    this.auth.token = { value: token.access_token, refreshAt: started + token.expires_in * 1000 - TOKEN_MARGIN_MS };
     return token.access_token;
   }
 
@@ -298,7 +299,7 @@ export class PaypalClient {
         ...headers,
       });
       if (res.status === 401 && attempt === 0) {
-        if (this.token?.value === token) this.token = undefined;
+        if (this.auth.token?.value === token) this.auth.token = undefined;
         await res.body?.cancel();
         continue;
       }
@@ -312,7 +313,7 @@ export class PaypalClient {
         method,
         headers: { accept: 'application/json', ...headers },
         body,
-        signal: callSignal(this.timeoutMs),
+        signal: callSignal(this.timeoutMs, this.jobSignal),
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
