@@ -166,11 +166,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const ctx: AppContext = { config, database, db: database.db, log: app.log, catalogue, now: options.now ?? (() => new Date()), jobs };
     app.decorate('ctx', ctx);
     await catalogue.listen();
-    // Every pooled connection hears the changes; what was sent while none listened is lost, so the
-    // process forgets every account whenever the shared listener (re)connects.
+    // Other processes' changes (this process's own were heard after their commit); what was sent
+    // while none listened is lost, so the process forgets every account whenever the listener
+    // (re)connects.
     await listener?.on(
       ACCOUNTS_CHANGED,
-      () => undefined,
+      (payload, sender) => {
+        if (!database.isOwn(sender)) accounts.changed(payload);
+      },
       () => accounts.changed('*'),
     );
     await seedCatalogue(ctx.db);

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS_CHANGED } from './client.ts';
+import pg from 'pg';
+import { ACCOUNTS_CHANGED, openDatabase } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 
-/** The pool's new connections (packages/db/src/client.ts): each listens before its first query. */
+/** The pool's new connections (packages/db/src/client.ts): each announces after its commits. */
 describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', () => {
   let testDb: TestDatabase;
 
@@ -16,21 +17,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
     await testDb.destroy();
   });
 
-  it('is listening when handed out', async () => {
+  it('is set to announce after its commits when handed out, and listens on nothing', async () => {
     const pool = testDb.database.pool!;
     // Ten at once: the pool opens new connections for them.
-    const channels = await Promise.all(
+    const settings = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const client = await pool.connect();
         try {
-          const { rows } = await client.query<{ channel: string }>('select pg_listening_channels() as channel');
-          return rows.map((row) => row.channel);
+          const { rows } = await client.query<{ announce: string; channels: number }>(
+            `select current_setting('traffic.announce') as announce, (select count(*)::int from pg_listening_channels()) as channels`,
+          );
+          return rows[0];
         } finally {
           client.release();
         }
       }),
     );
-    expect(channels.every((listening) => listening.includes(ACCOUNTS_CHANGED))).toBe(true);
+    expect(settings.every((row) => row?.announce === 'after_commit' && row.channels === 0)).toBe(true);
   });
 
   it('never sends a query while the connection runs another (pg 8 warns, pg 9 refuses)', async () => {
@@ -52,14 +55,68 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
     expect(stderr).not.toContain('already executing a query');
   });
 
-  it('hears a change another statement announces', async () => {
-    const heard = new Promise<string>((resolve) => {
-      const stop = testDb.database.onAccountsChanged((payload) => {
-        stop();
-        resolve(payload);
+  it('hears its own change once the transaction has committed, before the commit returns', async () => {
+    const { database } = testDb;
+    const heard: string[] = [];
+    const stop = database.onAccountsChanged((payload) => heard.push(payload));
+    try {
+      const [{ id }] = (
+        await database.db.execute(
+          sql`insert into users (email, username, password_hash) values ('after-commit@example.com', 'after-commit', 'x') returning id`,
+        )
+      ).rows as { id: number }[];
+      // An insert of a user changes no one's session: nothing is announced.
+      expect(heard).toEqual([]);
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`update users set city = 'Galle' where id = ${id}`);
+        // Not before the commit: another call could read the old row and keep it after.
+        expect(heard).toEqual([]);
       });
-    });
-    await testDb.database.db.execute(sql`select pg_notify(${ACCOUNTS_CHANGED}, '4242')`);
-    await expect(heard).resolves.toBe('4242');
+      expect(heard).toEqual([String(id)]);
+      // A statement of its own (an implicit transaction) too.
+      await database.db.execute(sql`update users set city = 'Kandy' where id = ${id}`);
+      expect(heard).toEqual([String(id), String(id)]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('announces its commits to every other process, and tells its own notifications from theirs', async () => {
+    const { database } = testDb;
+    const other = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 });
+    const listening = await other.pool!.connect();
+    try {
+      await listening.query(`listen ${ACCOUNTS_CHANGED}`);
+      const heard = new Promise<{ payload?: string; processId: number }>((resolve) => listening.once('notification', resolve));
+      const [{ id }] = (
+        await database.db.execute(
+          sql`insert into users (email, username, password_hash) values ('announced@example.com', 'announced', 'x') returning id`,
+        )
+      ).rows as { id: number }[];
+      await database.db.execute(sql`update users set city = 'Galle' where id = ${id}`);
+      const notification = await heard;
+      expect(notification.payload).toBe(String(id));
+      expect(database.isOwn(notification.processId)).toBe(true);
+      expect(other.isOwn(notification.processId)).toBe(false);
+    } finally {
+      listening.release();
+      await other.close();
+    }
+  });
+
+  it('announces as before (NOTIFY in the transaction) on a connection not set to announce after commit', async () => {
+    const listening = await testDb.database.pool!.connect();
+    const plain = new pg.Client({ connectionString: testDb.url });
+    await plain.connect();
+    try {
+      await listening.query(`listen ${ACCOUNTS_CHANGED}`);
+      const heard = new Promise<{ payload?: string }>((resolve) => listening.once('notification', resolve));
+      await plain.query(`update users set city = 'Matara' where email = 'announced@example.com'`);
+      const { rows } = await plain.query<{ id: number }>(`select id from users where email = 'announced@example.com'`);
+      expect((await heard).payload).toBe(String(rows[0]!.id));
+    } finally {
+      listening.release();
+      await plain.end();
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { ACCOUNTS_CHANGED, AfterCommitAnnouncer, ANNOUNCE_SETTING } from './after-commit.ts';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the code sees, whichever engine is underneath. */
@@ -44,18 +45,18 @@ export interface Database {
   /** Present for PGlite. */
   pglite?: PGlite;
   /**
-   * Calls `handler` with each ACCOUNTS_CHANGED notice, this process's own writes included: those
-   * arrive before the write's commit returns. Returns the call that stops it.
+   * Calls `handler` with each ACCOUNTS_CHANGED announcement of this process's own writes, once the
+   * writing transaction has ended and before the statement that ended it returns. Returns the call
+   * that stops it. On PostgreSQL, other processes' announcements arrive by LISTEN (`isOwn` tells
+   * this process's own, which need not be heard twice); PGlite is one process.
    */
   onAccountsChanged(handler: (payload: string) => void): () => void;
+  /** Whether a notification was sent by one of this process's own connections (false on PGlite). */
+  isOwn(processId: number): boolean;
   close(): Promise<void>;
 }
 
-/**
- * The channel on which the database announces the accounts whose session or user object a committed
- * statement changed (migration 0027): their ids separated by commas, or '*' for any account.
- */
-export const ACCOUNTS_CHANGED = 'accounts_changed';
+export { ACCOUNTS_CHANGED } from './after-commit.ts';
 
 function accountsChangedHandlers() {
   const handlers = new Set<(payload: string) => void>();
@@ -94,6 +95,12 @@ function releaseOnFailedBegin(client: pg.PoolClient): void {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const accountsChanged = accountsChangedHandlers();
+    const announcer = new AfterCommitAnnouncer(
+      (text, values) => pool.query(text, values),
+      (channel, payload) => {
+        if (channel === ACCOUNTS_CHANGED) accountsChanged.emit(payload);
+      },
+    );
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
@@ -105,20 +112,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         client.on('error', () => undefined);
         // The pool's own client: it has `release` from when it is handed out, before any BEGIN.
         releaseOnFailedBegin(client as pg.PoolClient);
-        client.on('notification', (message) => {
-          if (message.channel === ACCOUNTS_CHANGED) accountsChanged.emit(message.payload ?? '*');
-        });
-        // Every connection listens before its first query: PostgreSQL sends a connection its own
-        // notifications after its COMMIT and before it reports ready, so the process that wrote has
-        // heard the change before its write returns. A connection that cannot listen is closed by the
-        // pool and its caller gets the error, rather than a connection that writes unheard.
-        await client.query(`listen ${ACCOUNTS_CHANGED}`);
+        // Announces what the connection's transactions change once each has ended (after-commit.ts),
+        // so that no commit waits for another's NOTIFY. A connection that cannot be set so is closed
+        // by the pool and its caller gets the error, rather than a connection that writes unheard.
+        await client.query(ANNOUNCE_SETTING);
+        announcer.attach(client as pg.PoolClient);
       },
     });
     // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, onAccountsChanged: accountsChanged.on, close: () => pool.end() };
+    const close = async () => {
+      announcer.close();
+      await pool.end();
+    };
+    return { db, kind: 'postgres', pool, onAccountsChanged: accountsChanged.on, isOwn: (id) => announcer.isOwn(id), close };
   }
   // Loaded only here: importing PGlite costs a PostgreSQL deployment ~45 MB of memory it never uses.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -139,5 +147,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // PGlite is one session: its own notifications reach its listeners before the committing query returns.
   const accountsChanged = accountsChangedHandlers();
   await pglite.listen(ACCOUNTS_CHANGED, accountsChanged.emit);
-  return { db, kind: target.kind, pglite, onAccountsChanged: accountsChanged.on, close: () => pglite.close() };
+  return { db, kind: target.kind, pglite, onAccountsChanged: accountsChanged.on, isOwn: () => false, close: () => pglite.close() };
 }

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 
-type Handler = () => void;
+/** A notification's payload, and the backend process that sent it. */
+type Handler = (payload: string, sender: number) => void;
+type ResumeHandler = () => void;
 
 /**
  * One PostgreSQL connection held for LISTEN, shared by everything in the process that must hear
@@ -10,7 +12,7 @@ type Handler = () => void;
  * once it listens again (a cache drops its copy, the job runner looks for work).
  */
 export class PgListener {
-  private readonly channels = new Map<string, { onNotify: Handler[]; onResume: Handler[] }>();
+  private readonly channels = new Map<string, { onNotify: Handler[]; onResume: ResumeHandler[] }>();
   private client: pg.PoolClient | undefined;
   private connecting = false;
   private closed = false;
@@ -21,7 +23,7 @@ export class PgListener {
   ) {}
 
   /** Listens on `channel` (at once if already connected). */
-  async on(channel: string, onNotify: Handler, onResume: Handler = onNotify): Promise<void> {
+  async on(channel: string, onNotify: Handler, onResume: ResumeHandler = () => onNotify('', 0)): Promise<void> {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
     const known = this.channels.get(channel);
     if (known) {
@@ -50,7 +52,9 @@ export class PgListener {
       client = await this.pool.connect();
       this.client = client;
       const mine = client;
-      client.on('notification', (message) => this.channels.get(message.channel)?.onNotify.forEach((run) => run()));
+      client.on('notification', (message) =>
+        this.channels.get(message.channel)?.onNotify.forEach((run) => run(message.payload ?? '', message.processId)),
+      );
       client.on('error', () => this.reconnect(mine));
       for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
       for (const { onResume } of this.channels.values()) onResume.forEach((run) => run());

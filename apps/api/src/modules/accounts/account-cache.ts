@@ -4,11 +4,12 @@ import type { AuthUser } from '../../core/auth-user.ts';
  * The signed-in callers' sessions, access tokens and user objects, kept per server process for at most a second
  * (decision 0043): every call checks its session, and every page loads the user object.
  *
- * An entry is forgotten as soon as the database announces a change to its account (migration 0027:
- * triggers on every table the session check or the user object reads NOTIFY the account ids on
- * ACCOUNTS_CHANGED, whoever wrote). The process that made the change hears it before its commit
- * returns (packages/db/src/client.ts), so a revoked session or a deactivated account is refused at once
- * there; every other process hears it about a millisecond later. MAX_AGE_MS bounds what a lost
+ * An entry is forgotten as soon as the database announces a change to its account (migrations 0027
+ * and 0030: triggers on every table the session check or the user object reads announce the account
+ * ids on ACCOUNTS_CHANGED, whoever wrote). The process that made the change hears it once the
+ * transaction has ended, before its commit returns (packages/db/src/after-commit.ts), so a revoked
+ * session or a deactivated account is refused at once there; every other process hears it well
+ * within a millisecond later. MAX_AGE_MS bounds what a lost
  * notice (a dropped connection) could leave behind, and a user object is also dropped at the first
  * subscription or add-on expiry after it was built, where its statistics change without any write.
  *

@@ -1,0 +1,132 @@
+import type pg from 'pg';
+
+/**
+ * The SQLSTATE of the notice by which migration 0030's `announce()` tells a connection of ours what
+ * its transaction changed, instead of a NOTIFY inside that transaction.
+ */
+export const ANNOUNCE_NOTICE = 'TRA01';
+/** Set on each of our connections: `announce()` then sends notices, and this module NOTIFYs after the commit. */
+export const ANNOUNCE_SETTING = `set traffic.announce = 'after_commit'`;
+
+/**
+ * The channel on which the database announces the accounts whose session or user object a committed
+ * statement changed (migration 0027): their ids separated by commas, or '*' for any account.
+ */
+export const ACCOUNTS_CHANGED = 'accounts_changed';
+
+/** More account ids than this in one announcement become '*' (as the triggers do past 500 rows). */
+const MAX_IDS = 500;
+
+type Emit = (channel: string, payload: string) => void;
+type Query = (text: string, values: string[]) => Promise<unknown>;
+
+/**
+ * Why not NOTIFY inside the writing transaction (as migrations 0015 and 0027 first did): PostgreSQL
+ * 15 lets one notifying transaction commit at a time, holding that lock through its commit's WAL
+ * flush. Under many writes those commits queued behind each other (docs/performance.md, run 8).
+ *
+ * So each connection of the pool is told to announce after its commit: the triggers' notices
+ * (channel in the message, payload in the detail) are kept per connection until it reports that no
+ * transaction is open any more, then:
+ *  - this process hears them at once (`emit`), before the statement's caller resumes, so the writer's
+ *    next call sees its change;
+ *  - every process hears them through one NOTIFY per tick, sent from a transaction of its own that
+ *    commits without waiting for the disk: it carries no data, and a notice lost to a crash is what
+ *    MAX_AGE_MS of the account cache and the job runner's poll already bound.
+ * A transaction that rolled back is announced too: forgetting a copy is always safe.
+ */
+export class AfterCommitAnnouncer {
+  private queued = new Map<string, Set<string>>();
+  private scheduled = false;
+  private sending = false;
+  private closed = false;
+  /** The backends of our pool: a NOTIFY from one of them is this process's own, already heard. */
+  private readonly backends = new Set<number>();
+
+  constructor(
+    /** Runs one statement on any pooled connection. */
+    private readonly query: Query,
+    /** This process's own hearing of an announcement. */
+    private readonly emit: Emit,
+  ) {}
+
+  /** Called for each new pooled connection, after `ANNOUNCE_SETTING` is set on it. */
+  attach(client: pg.PoolClient): void {
+    const pending = new Map<string, Set<string>>();
+    const pid = (client as unknown as { processID: number }).processID;
+    this.backends.add(pid);
+    client.on('end', () => this.backends.delete(pid));
+    client.on('notice', (notice) => {
+      if (notice.code === ANNOUNCE_NOTICE && notice.message) add(pending, notice.message, notice.detail ?? '');
+    });
+    // pg's Client sets its transaction status from this same message just before; our listener
+    // runs after its own, in the same turn, so before the promise of the statement resolves.
+    client.connection.on('readyForQuery', () => {
+      if (pending.size === 0 || client.getTransactionStatus() !== 'I') return;
+      for (const [channel, payloads] of pending) {
+        for (const payload of payloads) {
+          this.emit(channel, payload);
+          add(this.queued, channel, payload);
+        }
+      }
+      pending.clear();
+      this.schedule();
+    });
+  }
+
+  /** Whether a notification came from one of this process's own connections. */
+  isOwn(processId: number): boolean {
+    return this.backends.has(processId);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.sending || this.closed) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.send();
+    });
+  }
+
+  private async send(): Promise<void> {
+    if (this.queued.size === 0 || this.closed) return;
+    const batch = this.queued;
+    this.queued = new Map();
+    this.sending = true;
+    const values: string[] = [];
+    for (const [channel, payloads] of batch) {
+      for (const payload of merge(channel, payloads)) values.push(channel, payload);
+    }
+    const notifies = Array.from({ length: values.length / 2 }, (_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`);
+    try {
+      await this.query(`select set_config('synchronous_commit', 'off', true), ${notifies.join(', ')}`, values);
+    } catch {
+      // The database is unreachable: no other process can read it either, and each forgets what it
+      // holds when its listening connection comes back (PgListener's onResume).
+    } finally {
+      this.sending = false;
+      if (this.queued.size > 0) this.schedule();
+    }
+  }
+}
+
+function add(map: Map<string, Set<string>>, channel: string, payload: string): void {
+  let payloads = map.get(channel);
+  if (!payloads) map.set(channel, (payloads = new Set()));
+  payloads.add(payload);
+}
+
+/** One payload per channel where the channel's payloads are lists of account ids; '*' past MAX_IDS. */
+function merge(channel: string, payloads: Set<string>): Iterable<string> {
+  if (channel !== ACCOUNTS_CHANGED) return payloads;
+  const ids = new Set<string>();
+  for (const payload of payloads) {
+    if (payload === '*') return ['*'];
+    for (const id of payload.split(',')) ids.add(id);
+  }
+  return [ids.size > MAX_IDS ? '*' : [...ids].join(',')];
+}
