@@ -5,8 +5,13 @@ import type pg from 'pg';
  * its transaction changed, instead of a NOTIFY inside that transaction.
  */
 export const ANNOUNCE_NOTICE = 'TRA01';
-/** Set on each of our connections: `announce()` then sends notices, and this module NOTIFYs after the commit. */
-export const ANNOUNCE_SETTING = `set traffic.announce = 'after_commit'`;
+/**
+ * Set on each of our connections: `announce()` then sends notices, and this module NOTIFYs after the
+ * commit. A role or database set to send fewer messages would silence them, so it is set here too.
+ */
+export const ANNOUNCE_SETTING = `set traffic.announce = 'after_commit'; set client_min_messages = notice`;
+/** How long the announcing statement may take before it is given up (and tried once more). */
+const SEND_TIMEOUT_MS = 5000;
 
 /**
  * The channel on which the database announces the accounts whose session or user object a committed
@@ -18,7 +23,7 @@ export const ACCOUNTS_CHANGED = 'accounts_changed';
 const MAX_IDS = 500;
 
 type Emit = (channel: string, payload: string) => void;
-type Query = (text: string, values: string[]) => Promise<unknown>;
+type Query = (query: { text: string; values: string[]; query_timeout: number }) => Promise<unknown>;
 
 /**
  * Why not NOTIFY inside the writing transaction (as migrations 0015 and 0027 first did): PostgreSQL
@@ -33,7 +38,11 @@ type Query = (text: string, values: string[]) => Promise<unknown>;
  *  - every process hears them through one NOTIFY per tick, sent from a transaction of its own that
  *    commits without waiting for the disk: it carries no data, and a notice lost to a crash is what
  *    MAX_AGE_MS of the account cache and the job runner's poll already bound.
- * A transaction that rolled back is announced too: forgetting a copy is always safe.
+ * A transaction that rolled back is announced too, and so is one whose connection was lost before
+ * it answered (it may have committed): forgetting a copy is always safe.
+ *
+ * A NOTIFY on these channels sent through the pool is taken for this process's own (`isOwn`): code
+ * announces through `announce()`, never with its own NOTIFY.
  */
 export class AfterCommitAnnouncer {
   private queued = new Map<string, Set<string>>();
@@ -55,23 +64,32 @@ export class AfterCommitAnnouncer {
     const pending = new Map<string, Set<string>>();
     const pid = (client as unknown as { processID: number }).processID;
     this.backends.add(pid);
-    client.on('end', () => this.backends.delete(pid));
+    const ended = (): void => {
+      // Pending notices here belong to a statement or transaction whose answer never came.
+      this.backends.delete(pid);
+      this.announce(pending);
+    };
+    client.on('end', ended);
     client.on('notice', (notice) => {
       if (notice.code === ANNOUNCE_NOTICE && notice.message) add(pending, notice.message, notice.detail ?? '');
     });
     // pg's Client sets its transaction status from this same message just before; our listener
     // runs after its own, in the same turn, so before the promise of the statement resolves.
     client.connection.on('readyForQuery', () => {
-      if (pending.size === 0 || client.getTransactionStatus() !== 'I') return;
-      for (const [channel, payloads] of pending) {
-        for (const payload of payloads) {
-          this.emit(channel, payload);
-          add(this.queued, channel, payload);
-        }
-      }
-      pending.clear();
-      this.schedule();
+      if (pending.size > 0 && client.getTransactionStatus() === 'I') this.announce(pending);
     });
+  }
+
+  private announce(pending: Map<string, Set<string>>): void {
+    if (pending.size === 0) return;
+    for (const [channel, payloads] of pending) {
+      for (const payload of payloads) {
+        this.emit(channel, payload);
+        add(this.queued, channel, payload);
+      }
+    }
+    pending.clear();
+    this.schedule();
   }
 
   /** Whether a notification came from one of this process's own connections. */
@@ -79,7 +97,10 @@ export class AfterCommitAnnouncer {
     return this.backends.has(processId);
   }
 
-  close(): void {
+  /** Sends what is still to be announced, then announces nothing more. */
+  async close(): Promise<void> {
+    while (this.sending || this.scheduled) await new Promise((resolve) => setImmediate(resolve));
+    await this.send();
     this.closed = true;
   }
 
@@ -102,11 +123,18 @@ export class AfterCommitAnnouncer {
       for (const payload of merge(channel, payloads)) values.push(channel, payload);
     }
     const notifies = Array.from({ length: values.length / 2 }, (_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`);
+    const statement = {
+      text: `select set_config('synchronous_commit', 'off', true), ${notifies.join(', ')}`,
+      values,
+      query_timeout: SEND_TIMEOUT_MS,
+    };
     try {
-      await this.query(`select set_config('synchronous_commit', 'off', true), ${notifies.join(', ')}`, values);
+      // Once more on failure: one broken pooled connection should not cost the batch.
+      await this.query(statement).catch(() => this.query(statement));
     } catch {
-      // The database is unreachable: no other process can read it either, and each forgets what it
-      // holds when its listening connection comes back (PgListener's onResume).
+      // The database is unreachable: other processes keep a copy at most MAX_AGE_MS (the account
+      // cache) or find the job at their next poll, and forget every account when their listening
+      // connection comes back (PgListener's onResume).
     } finally {
       this.sending = false;
       if (this.queued.size > 0) this.schedule();

@@ -3,8 +3,29 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ACCOUNTS_CHANGED, openDatabase } from './client.ts';
+import { ACCOUNTS_CHANGED, openDatabase, type Database } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
+
+/** A customer row, written directly: its id. */
+async function insertUser(database: Database, name: string): Promise<number> {
+  const { rows } = await database.pool!.query<{ id: number }>(
+    `insert into users (email, username, password_hash) values ($1, $2, 'x') returning id`,
+    [`${name}@example.com`, name],
+  );
+  return rows[0]!.id;
+}
+
+/** Resolves with the first notification `listening` hears with this payload (earlier tests' may still arrive). */
+function notificationOf(listening: pg.ClientBase, payload: string): Promise<{ payload?: string; processId: number }> {
+  return new Promise((resolve) => {
+    const heard = (message: pg.Notification) => {
+      if (message.payload !== payload) return;
+      listening.off('notification', heard);
+      resolve(message);
+    };
+    listening.on('notification', heard);
+  });
+}
 
 /** The pool's new connections (packages/db/src/client.ts): each announces after its commits. */
 describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', () => {
@@ -60,11 +81,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
     const heard: string[] = [];
     const stop = database.onAccountsChanged((payload) => heard.push(payload));
     try {
-      const [{ id }] = (
-        await database.db.execute(
-          sql`insert into users (email, username, password_hash) values ('after-commit@example.com', 'after-commit', 'x') returning id`,
-        )
-      ).rows as { id: number }[];
+      const id = await insertUser(database, 'after-commit');
       // An insert of a user changes no one's session: nothing is announced.
       expect(heard).toEqual([]);
       await database.db.transaction(async (tx) => {
@@ -87,12 +104,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
     const listening = await other.pool!.connect();
     try {
       await listening.query(`listen ${ACCOUNTS_CHANGED}`);
-      const heard = new Promise<{ payload?: string; processId: number }>((resolve) => listening.once('notification', resolve));
-      const [{ id }] = (
-        await database.db.execute(
-          sql`insert into users (email, username, password_hash) values ('announced@example.com', 'announced', 'x') returning id`,
-        )
-      ).rows as { id: number }[];
+      const id = await insertUser(database, 'announced');
+      const heard = notificationOf(listening, String(id));
       await database.db.execute(sql`update users set city = 'Galle' where id = ${id}`);
       const notification = await heard;
       expect(notification.payload).toBe(String(id));
@@ -110,13 +123,75 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
     await plain.connect();
     try {
       await listening.query(`listen ${ACCOUNTS_CHANGED}`);
-      const heard = new Promise<{ payload?: string }>((resolve) => listening.once('notification', resolve));
-      await plain.query(`update users set city = 'Matara' where email = 'announced@example.com'`);
       const { rows } = await plain.query<{ id: number }>(`select id from users where email = 'announced@example.com'`);
-      expect((await heard).payload).toBe(String(rows[0]!.id));
+      const heard = notificationOf(listening, String(rows[0]!.id));
+      await plain.query(`update users set city = 'Matara' where email = 'announced@example.com'`);
+      // Sent from the plain connection, inside its transaction.
+      expect((await heard).processId).toBe((plain as unknown as { processID: number }).processID);
     } finally {
       listening.release();
       await plain.end();
+    }
+  });
+
+  it('announces a transaction whose connection was lost before it answered the COMMIT (it may have committed)', async () => {
+    const { database } = testDb;
+    const id = await insertUser(database, 'lost-commit');
+    const heard: string[] = [];
+    const stop = database.onAccountsChanged((payload) => heard.push(payload));
+    const client = await database.pool!.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update users set city = 'Lost' where id = $1`, [id]);
+      const commit = client.query('commit');
+      // The socket goes before the answer can be read.
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      await commit.catch(() => undefined);
+      await expect.poll(() => heard).toEqual([String(id)]);
+    } finally {
+      client.release(true);
+      stop();
+    }
+  });
+
+  it('announces on a database that sends fewer messages by default (client_min_messages = warning)', async () => {
+    const admin = new pg.Client({ connectionString: testDb.url });
+    await admin.connect();
+    const database = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 });
+    try {
+      await admin.query(
+        `alter role current_user in database ${pg.escapeIdentifier(new URL(testDb.url!).pathname.slice(1))} set client_min_messages = warning`,
+      );
+      await admin.query('listen ' + ACCOUNTS_CHANGED);
+      const id = await insertUser(database, 'quiet-database');
+      const heard: string[] = [];
+      const stop = database.onAccountsChanged((payload) => heard.push(payload));
+      const other = notificationOf(admin, String(id));
+      await database.pool!.query(`update users set city = 'Quiet' where id = $1`, [id]);
+      stop();
+      expect(heard).toEqual([String(id)]);
+      expect((await other).payload).toBe(String(id));
+    } finally {
+      await admin.query(
+        `alter role current_user in database ${pg.escapeIdentifier(new URL(testDb.url!).pathname.slice(1))} reset client_min_messages`,
+      );
+      await database.close();
+      await admin.end();
+    }
+  });
+
+  it('sends what it still has to announce when it is closed', async () => {
+    const writer = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 });
+    const listening = await testDb.database.pool!.connect();
+    try {
+      await listening.query(`listen ${ACCOUNTS_CHANGED}`);
+      const id = await insertUser(writer, 'closing');
+      const heard = notificationOf(listening, String(id));
+      await writer.pool!.query(`update users set city = 'Closing' where id = $1`, [id]);
+      await writer.close();
+      expect((await heard).payload).toBe(String(id));
+    } finally {
+      listening.release();
     }
   });
 });

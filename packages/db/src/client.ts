@@ -96,7 +96,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const accountsChanged = accountsChangedHandlers();
     const announcer = new AfterCommitAnnouncer(
-      (text, values) => pool.query(text, values),
+      (query) => pool.query(query),
       (channel, payload) => {
         if (channel === ACCOUNTS_CHANGED) accountsChanged.emit(payload);
       },
@@ -123,7 +123,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const close = async () => {
-      announcer.close();
+      await announcer.close();
       await pool.end();
     };
     return { db, kind: 'postgres', pool, onAccountsChanged: accountsChanged.on, isOwn: (id) => announcer.isOwn(id), close };
