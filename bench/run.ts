@@ -303,14 +303,20 @@ async function main(): Promise<void> {
     busy.mixed = await waitForQuiet(log, 'the mixed workload');
     rss.phase = 'mixed';
     const inFlight: Record<string, number> = {};
-    const mixedResult = await mixed(base, customers, log, async (run) => {
-      inFlight[run] = await removeInFlightWebsites(base, dbUrl, customers);
-    });
+    const mixedResult = await mixed(
+      base,
+      customers,
+      log,
+      async (run) => {
+        inFlight[run] = await removeInFlightWebsites(base, dbUrl, customers);
+      },
+      server.pid,
+    );
     const failures = mixedResult.errors + mixedResult.timeouts + mixedResult.non2xx;
     mixedP99 = mixedResult.p99;
     row(
       'Mixed workload, 50 connections',
-      `${fmt(mixedResult.rps)} req/s; ${failures} errors (${mixedResult.errors} socket, ${mixedResult.timeouts} timeouts, ${mixedResult.non2xx} non-2xx)`,
+      `${fmt(mixedResult.rps)} req/s; ${failures} errors (${mixedResult.errors} socket, ${mixedResult.timeouts} timeouts, ${mixedResult.non2xx} non-2xx)${mixedResult.cpuUsPerRequest === undefined ? '' : `; server CPU ${fmt(mixedResult.cpuUsPerRequest)} µs a request`}`,
       '0 errors',
       failures === 0,
     );

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -139,15 +139,42 @@ export async function measurePair(
 
 /** A warm-up run (JIT, pools, caches), then the measured one; `after` runs after each. */
 export async function measure(
-  options: Options,
+  options: Options & { pid?: number },
   log: (line: string) => void,
   after?: (phase: 'warm-up' | 'measured') => Promise<void>,
 ): Promise<LoadResult> {
-  const base = baseOptions(options);
+  const { pid, ...rest } = options;
+  const base = baseOptions(rest);
   await autocannon({ ...base, duration: LOAD.warmupS });
   await after?.('warm-up');
+  const before = { server: cpuTicks(pid), postgres: postgresTicks() };
   const result = summarise(await autocannon({ ...base, duration: LOAD.durationS }));
+  const server = cpuTicks(pid);
+  const postgres = postgresTicks();
   await after?.('measured');
   logResult(log, options.title ?? options.url, result);
+  if (server !== undefined && before.server !== undefined && result.total > 0) {
+    result.cpuUsPerRequest = ((server - before.server) * TICK_US) / result.total;
+    log(
+      `    CPU per request: the server ${result.cpuUsPerRequest.toFixed(0)} µs, PostgreSQL ${(((postgres - before.postgres) * TICK_US) / result.total).toFixed(0)} µs (every postgres process of this machine)`,
+    );
+  }
   return result;
+}
+
+/** utime + stime of every process named postgres on this machine (its server and backends), in clock ticks. */
+function postgresTicks(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
 }

@@ -36,6 +36,8 @@ export function mixed(
   customers: BenchCustomer[],
   log: Log,
   after: (phase: 'warm-up' | 'measured') => Promise<void>,
+  /** The product server's pid, for its CPU per request. */
+  pid?: number,
 ): Promise<LoadResult> {
   let next = 0;
   const own = (context: Ctx): BenchCustomer => (context.customer ??= customers[next++ % customers.length]!);
@@ -79,5 +81,5 @@ export function mixed(
     },
     loadRequest,
   ];
-  return measure({ url: base, requests, title: 'mixed customer workload' }, log, after);
+  return measure({ url: base, requests, title: 'mixed customer workload', pid }, log, after);
 }

@@ -6,6 +6,7 @@
  */
 import type { Metrics } from '../../core/metrics.ts';
 import { callSignal, type JobBindable } from '../../lib/call-signal.ts';
+import { httpRequest, type HttpAnswer } from '../../lib/http-request.ts';
 
 /** One hour of `hourlyLimit.hours`: 0 means no limit for that hour, -1 no views at all. */
 export interface HourBucket {
@@ -191,12 +192,11 @@ export class NinehitsClient implements JobBindable {
     const url = new URL(`${this.baseUrl}/${path}`);
     url.searchParams.set('key', this.apiKey);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    let response: Response;
+    let response: HttpAnswer;
     try {
-      response = await fetch(url, {
+      response = await httpRequest(url, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
         signal: callSignal(this.timeoutMs, this.jobSignal),
       });
     } catch (error) {
@@ -204,7 +204,7 @@ export class NinehitsClient implements JobBindable {
     }
     let envelope: Envelope<T>;
     try {
-      envelope = (await response.json()) as Envelope<T>;
+      envelope = JSON.parse(utf8(response.body)) as Envelope<T>;
     } catch {
       throw new NinehitsError(`9Hits ${path} answered HTTP ${response.status} without JSON`, true);
     }
@@ -215,3 +215,7 @@ export class NinehitsClient implements JobBindable {
     return envelope;
   }
 }
+
+/** The text of an answer, without the byte order mark `fetch`'s `json()` would also drop. */
+const utf8 = (body: Buffer): string =>
+  (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body).toString('utf8');
