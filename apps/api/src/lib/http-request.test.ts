@@ -20,6 +20,7 @@ describe('httpRequest', () => {
     },
     '/slow': (_req, res) => setTimeout(() => res.end('{}'), 5000).unref(),
     '/missing': (_req, res) => res.writeHead(404).end('not here'),
+    '/headers': (req, res) => res.end(JSON.stringify(req.headers)),
   };
 
   beforeAll(async () => {
@@ -47,6 +48,11 @@ describe('httpRequest', () => {
       body,
     });
     expect((await httpRequest(new URL(`${base}/missing`), { method: 'GET' })).status).toBe(404);
+  });
+
+  it('sends the headers fetch sent (its user agent among them)', async () => {
+    const sent = JSON.parse((await httpRequest(new URL(`${base}/headers`), { method: 'GET' })).body.toString()) as Record<string, string>;
+    expect(sent).toMatchObject({ accept: '*/*', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' });
   });
 
   it('decompresses a gzip or brotli answer, and refuses an encoding it cannot read', async () => {
