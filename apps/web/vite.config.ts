@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { LANDING_SCREEN, PUBLIC_SCREENS, SIGNED_IN_SCREENS, SIGNED_IN_SHELL } from './scripts/chunk-roots.ts';
+import { LANDING_SCREEN, PUBLIC_SCREENS, QUERY_CLIENT, SIGNED_IN_SCREENS, SIGNED_IN_SHELL } from './scripts/chunk-roots.ts';
 import { readExternalLinks } from './src/shell/read-external-links.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -61,10 +61,12 @@ function withoutCssVariablesTheme(): Plugin {
  * fetched 81 files). Each module goes to the first group whose roots reach it through static imports:
  *   - `core`: what the app's start needs (src/start.tsx and its static imports, preloaded by
  *     index.html) and the landing screen's imports, one file beside the entry;
- *   - `app-shared`: what the signed-in shell (or every signed-in screen) and a public page need;
+ *   - `app-shared`: what the signed-in shell (or every signed-in screen) and a public page need,
+ *     TanStack Query's client included;
  *   - `signed-in`: the rest of the signed-in shell, and what every signed-in screen needs;
  *   - `home-route`, `websites-page`: the rest of each signed-in screen's static imports, used by
- *     public pages or other screens or not (beside the screen's own chunk);
+ *     other screens or not (beside the screen's own chunk), and `home-route-public`,
+ *     `websites-page-public`: what each of them shares with public pages;
  * Everything else (the public pages' own modules, other screens, the charts, admin code) keeps
  * Rolldown's own splitting: a public page (pre-rendered, its JavaScript only hydrates it) loads
  * only what it uses, so /about does not fetch the forms and zod of /login and /register.
@@ -158,14 +160,18 @@ function routeGroups() {
         const shell = closureOf('shell', SIGNED_IN_SHELL, info).has(id);
         const screens = SIGNED_IN_SCREENS.filter((screen) => closureOf(screen, [screen], info).has(id)).length;
         const everySignedIn = shell || screens === SIGNED_IN_SCREENS.length;
-        const publicPage = closureOf('public', PUBLIC_SCREENS, info).has(id);
+        // Every public page but the landing page waits for TanStack Query's client (app/routes.tsx).
+        const publicPage = closureOf('public', [...PUBLIC_SCREENS, QUERY_CLIENT], info).has(id);
         if (everySignedIn && publicPage) return 'app-shared';
         if (everySignedIn) return 'signed-in';
-        // The rest of one signed-in screen goes with it, shared with public pages or later screens
-        // or not: /websites does not fetch what only /home shows, and the other way round.
         const screen = SIGNED_IN_SCREENS.find((s) => closureOf(s, [s], info).has(id));
-        if (screen && !SIGNED_IN_SCREENS.some((s) => `${root}${s}` === id)) return screen.replace(/^.*\/|\.tsx$/g, '');
-        return null;
+        if (!screen) return null;
+        // The rest of one signed-in screen goes with it, shared with later screens or not: /websites
+        // does not fetch what only /home shows, and the other way round. What it shares with public
+        // pages has a file of its own: in the screen's file it made every public page fetch and run
+        // that screen and the signed-in shell it imports.
+        const name = screen.replace(/^.*\/|\.tsx$/g, '');
+        return publicPage ? `${name}-public` : name;
       },
     },
   ];

@@ -10,7 +10,10 @@
  *     lazy chunks a confirmed session loads at once (SIGNED_IN_SHELL) and the route's screen with its
  *     static imports; e2e/tests/signed-in-bundle.spec.ts checks in Chromium that this is exactly what
  *     the browser fetches for the page, or
- *   - any chunk a customer can load contains admin feature code (src/features/admin-*).
+ *   - any chunk a customer can load contains admin feature code (src/features/admin-*), or
+ *   - a public page (PUBLIC_SCREENS, pre-rendered: its JavaScript only hydrates it) loads a chunk
+ *     holding a signed-in screen or the signed-in shell, TanStack Query's client aside: a chunk runs
+ *     whole, and those ran on every visitor's phone for nothing (docs/performance.md, run 10).
  * It reads dist/index.html, Vite's manifest (build.manifest) and the module ids per chunk that
  * vite.config.ts writes next to it (.vite/chunk-modules.json).
  *
@@ -24,7 +27,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-import { LANDING_SCREEN, SIGNED_IN_PAGES, SIGNED_IN_SHELL } from './chunk-roots.ts';
+import { LANDING_SCREEN, PUBLIC_SCREENS, QUERY_CLIENT, SIGNED_IN_PAGES, SIGNED_IN_SCREENS, SIGNED_IN_SHELL } from './chunk-roots.ts';
 
 /** kB of 1,000 bytes, as Vite reports sizes. */
 export const LANDING_JS_BUDGET = 160_000;
@@ -63,6 +66,8 @@ export interface BundleReport {
   /** Customer-loadable chunks that contain admin modules, with those modules. */
   adminLeaks: { file: string; modules: string[] }[];
   customerChunks: number;
+  /** Public pages whose chunks hold signed-in screens or shell modules, with those modules. */
+  publicLeaks: { screen: string; modules: string[] }[];
   /** Per signed-in page: every JS file its first paint needs (index.html's, the shell's, its screen's). */
   signedIn: Record<SignedInPage, { files: { file: string; gzip: number }[]; gzip: number }>;
   problems: string[];
@@ -140,6 +145,17 @@ export function analyseBundle(distDir: string): BundleReport {
       );
   }
 
+  const signedInOnly = new Set([...SIGNED_IN_SCREENS, ...SIGNED_IN_SHELL.filter((id) => id !== QUERY_CLIENT)]);
+  const publicLeaks: BundleReport['publicLeaks'] = [];
+  for (const screen of PUBLIC_SCREENS) {
+    const keys = new Set<string>();
+    for (const root of [screen, QUERY_CLIENT]) staticClosure(chunkKeyOf(root), keys);
+    const leaked = [...keys].flatMap((k) => (modules[manifest[k]!.file] ?? []).filter((id) => signedInOnly.has(id)));
+    if (!leaked.length) continue;
+    publicLeaks.push({ screen, modules: leaked });
+    problems.push(`the public page ${screen} loads signed-in code with its chunks: ${leaked.join(', ')}`);
+  }
+
   const customer = new Set<string>();
   const visit = (key: string) => {
     if (customer.has(key)) return;
@@ -163,6 +179,7 @@ export function analyseBundle(distDir: string): BundleReport {
     totalGzip,
     adminLeaks,
     customerChunks: customer.size,
+    publicLeaks,
     signedIn,
     problems,
   };
@@ -189,6 +206,9 @@ if (isMain) {
     console.log(`  ${kb(gzip)}  total in ${files.length} files (${((SIGNED_IN_JS_BUDGET - gzip) / 1000).toFixed(1)} kB left)`);
   }
   console.log(`Admin code in customer-loadable chunks (${report.customerChunks} checked): ${report.adminLeaks.length ? 'FOUND' : 'none'}`);
+  console.log(
+    `Signed-in code in public pages' chunks (${PUBLIC_SCREENS.length} pages checked): ${report.publicLeaks.length ? 'FOUND' : 'none'}`,
+  );
   if (report.problems.length) {
     console.error(`\nBundle check failed:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);

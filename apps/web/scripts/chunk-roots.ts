@@ -19,11 +19,10 @@ export const SIGNED_IN_SCREENS = Object.values(SIGNED_IN_PAGES);
  * drawer and popover, the banners and the toasts load when first needed, and /home's charts after
  * its cards paint: none of them is here.
  */
-export const SIGNED_IN_SHELL = [
-  'src/shell/query-client.ts',
-  'src/app/session/session-user-sync.tsx',
-  'src/app/layout/signed-in-header.tsx',
-];
+/** TanStack Query's client: in the shell, and loaded by every public page but the landing page too (app/routes.tsx). */
+export const QUERY_CLIENT = 'src/shell/query-client.ts';
+
+export const SIGNED_IN_SHELL = [QUERY_CLIENT, 'src/app/session/session-user-sync.tsx', 'src/app/layout/signed-in-header.tsx'];
 
 /** The public pages' screens (the landing page aside): pre-rendered at build time, sharing a group. */
 export const PUBLIC_SCREENS = [
