@@ -13,15 +13,15 @@ export const SIGNED_IN_PAGES = {
 } as const;
 export const SIGNED_IN_SCREENS = Object.values(SIGNED_IN_PAGES);
 
+/** TanStack Query's client: in the shell, and loaded by every public page but the landing page too (app/routes.tsx). */
+export const QUERY_CLIENT = 'src/shell/query-client.ts';
+
 /**
  * What the shell lazy-loads as soon as a stored session is confirmed, before any signed-in page can
  * paint: TanStack Query's client, the session's user loader and the signed-in bar. The bar's menus,
  * drawer and popover, the banners and the toasts load when first needed, and /home's charts after
  * its cards paint: none of them is here.
  */
-/** TanStack Query's client: in the shell, and loaded by every public page but the landing page too (app/routes.tsx). */
-export const QUERY_CLIENT = 'src/shell/query-client.ts';
-
 export const SIGNED_IN_SHELL = [QUERY_CLIENT, 'src/app/session/session-user-sync.tsx', 'src/app/layout/signed-in-header.tsx'];
 
 /** The public pages' screens (the landing page aside): pre-rendered at build time, sharing a group. */
