@@ -191,12 +191,22 @@ export const subscriptions = pgTable(
      */
     paidUntil: ts('paid_until'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The holder's status when the holder is a customer, null for an administrator, kept by triggers
+     * on subscriptions and users (migration 0031): the admin lists count a subscription filter's
+     * matches from the index below alone. Whatever a writer puts here, the trigger replaces.
+     */
+    customerStatus: text('customer_status'),
   },
   (t) => [
     uniqueIndex('subscriptions_user_type_uq').on(t.userId, t.type),
     index('subscriptions_expires_idx').on(t.expiresAt),
     // The admin users list's subscription filters (active, expired, none, package) by type, index-only.
     index('subscriptions_type_cover_idx').on(t.type, t.packageId, t.expiresAt, t.userId),
+    // Their totals, without a text search: customers' subscriptions by type, status, package and end.
+    index('subscriptions_customer_cover_idx')
+      .on(t.type, t.customerStatus, t.packageId, t.expiresAt)
+      .where(sql`${t.customerStatus} IS NOT NULL`),
   ],
 );
 

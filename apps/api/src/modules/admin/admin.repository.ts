@@ -145,7 +145,10 @@ export async function usersPage(
   const where = sql.join(conditions, sql` and `);
   const from = joinSubscription ? sql`from users u join subscriptions s on s.user_id = u.id and s.type = ${type}` : sql`from users u`;
   const count = () =>
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total ${from} where ${where}`).then(([row]) => row?.total ?? 0);
+    queryRows<{ total: number }>(
+      db,
+      joinSubscription && !q.search ? subscriptionsCount(type, q, now) : sql`select count(*)::int as total ${from} where ${where}`,
+    ).then(([row]) => row?.total ?? 0);
   /*
    * The page's ids: walked in username order (or backwards, for a page nearer the end), or sorted
    * from every match (`materialized`: the matches are found first, by the trigram indexes, and
@@ -184,6 +187,20 @@ export async function usersPage(
       ? { backwards: true, limit: Math.min(q.size, total - offset), offset: Math.max(total - offset - q.size, 0) }
       : { backwards: false, limit: q.size, offset };
   return { total, rows: await rows({ ...walk, sortMatches: textSearch && total <= limits.fewMatches }) };
+}
+
+/**
+ * The total of a subscription filter without a text search, from the subscriptions alone: each
+ * carries its holder's status when the holder is a customer (subscriptions.customer_status, migration
+ * 0031), so the count is an index-only walk of subscriptions_customer_cover_idx. Joining the users
+ * instead matched every active customer against the subscriptions (27-40 ms on 100,000 customers).
+ */
+function subscriptionsCount(type: PackageType, q: UsersPageFilters, now: Date): SQL {
+  const conditions: SQL[] = [sql`s.type = ${type}`, q.status ? sql`s.customer_status = ${q.status}` : sql`s.customer_status is not null`];
+  if (q.subscription === 'active') conditions.push(sql`s.expires_at > ${now}`);
+  if (q.subscription === 'expired') conditions.push(sql`s.expires_at <= ${now}`);
+  if (q.package) conditions.push(sql`s.package_id = ${q.package}`);
+  return sql`select count(*)::int as total from subscriptions s where ${sql.join(conditions, sql` and `)}`;
 }
 
 /** Customers whose username, name or email contains the text (20 at most, by username). */
