@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ACCOUNTS_CHANGED, migrationsApplied, openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
+import { ACCOUNTS_CHANGED, JOBS_DUE, migrationsApplied, openDatabase, runMigrations, seedCatalogue, type Database } from '@traffic/db';
 import type { Config } from './config.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -297,13 +297,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.role !== 'jobs') await registerWebApp(app, options.webRoot);
   // Background work starts once the server answers: in sandbox mode the jobs' first calls (9Hits,
   // the gateways) are to this very server, and would otherwise fail and back off at every start.
-  if (options.runJobs !== false && config.role !== 'web')
+  if (options.runJobs !== false && config.role !== 'web') {
+    // Work this process enqueued starts once its transaction has ended (a runner not started yet
+    // ignores the wake); work enqueued by another process within a round trip (its NOTIFY), not at
+    // the next poll. This process's own NOTIFYs were heard already.
+    const stopHearingJobs = database.onJobsDue(() => jobs.wake());
+    app.addHook('onClose', async () => stopHearingJobs());
     app.addHook('onListen', async () => {
       jobs.start();
-      // Work enqueued by another process starts here within a round trip, not at the next poll.
-      await listener?.on('jobs_due', () => jobs.wake());
+      await listener?.on(JOBS_DUE, (_payload, sender) => {
+        if (!database.isOwn(sender)) jobs.wake();
+      });
       scheduler.start();
     });
+  }
   await app.ready();
   return app;
 }

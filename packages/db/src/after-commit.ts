@@ -18,6 +18,8 @@ const SEND_TIMEOUT_MS = 5000;
  * statement changed (migration 0027): their ids separated by commas, or '*' for any account.
  */
 export const ACCOUNTS_CHANGED = 'accounts_changed';
+/** The channel the jobs table's trigger announces new work on (migration 0030). */
+export const JOBS_DUE = 'jobs_due';
 
 /** More account ids than this in one announcement become '*' (as the triggers do past 500 rows). */
 const MAX_IDS = 500;

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ACCOUNTS_CHANGED, openDatabase, type Database } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
+import { runMigrations } from './migrate.ts';
 
 /** A customer row, written directly: its id. */
 async function insertUser(database: Database, name: string): Promise<number> {
@@ -74,6 +75,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
       child.on('exit', (code) => (code === 0 ? resolve(errors) : reject(new Error(`exit ${code}: ${errors}`))));
     });
     expect(stderr).not.toContain('already executing a query');
+  });
+
+  it('hears its own enqueued job once the transaction has committed, before the commit returns', async () => {
+    const { database } = testDb;
+    let heard = 0;
+    const stop = database.onJobsDue(() => heard++);
+    try {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into jobs (kind) values ('probe-after-commit')`);
+        expect(heard).toBe(0);
+      });
+      expect(heard).toBe(1);
+    } finally {
+      stop();
+      await database.db.execute(sql`delete from jobs where kind = 'probe-after-commit'`);
+    }
   });
 
   it('hears its own change once the transaction has committed, before the commit returns', async () => {
@@ -192,6 +209,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
       expect((await heard).payload).toBe(String(id));
     } finally {
       listening.release();
+    }
+  });
+});
+
+describe('PGlite, one process', () => {
+  it('hears its own enqueued job by the time the commit returns', async () => {
+    const database = await openDatabase({ kind: 'memory' });
+    try {
+      await runMigrations(database);
+      let heard = 0;
+      const stop = database.onJobsDue(() => heard++);
+      await database.db.execute(sql`insert into jobs (kind) values ('probe')`);
+      expect(heard).toBe(1);
+      stop();
+      await database.db.execute(sql`insert into jobs (kind) values ('probe')`);
+      expect(heard).toBe(1);
+    } finally {
+      await database.close();
     }
   });
 });

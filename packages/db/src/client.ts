@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { ACCOUNTS_CHANGED, AfterCommitAnnouncer, ANNOUNCE_SETTING } from './after-commit.ts';
+import { ACCOUNTS_CHANGED, AfterCommitAnnouncer, ANNOUNCE_SETTING, JOBS_DUE } from './after-commit.ts';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the code sees, whichever engine is underneath. */
@@ -51,14 +51,21 @@ export interface Database {
    * this process's own, which need not be heard twice); PGlite is one process.
    */
   onAccountsChanged(handler: (payload: string) => void): () => void;
+  /**
+   * Calls `handler` when a transaction of this process's own has enqueued a job (JOBS_DUE, sent by
+   * the jobs table's trigger), once it has ended, as `onAccountsChanged` does. Returns the call that
+   * stops it.
+   */
+  onJobsDue(handler: () => void): () => void;
   /** Whether a notification was sent by one of this process's own connections (false on PGlite). */
   isOwn(processId: number): boolean;
   close(): Promise<void>;
 }
 
-export { ACCOUNTS_CHANGED } from './after-commit.ts';
+export { ACCOUNTS_CHANGED, JOBS_DUE } from './after-commit.ts';
 
-function accountsChangedHandlers() {
+/** The handlers of one announcement channel, for this process's own announcements. */
+function announcementHandlers() {
   const handlers = new Set<(payload: string) => void>();
   return {
     emit: (payload: string) => handlers.forEach((handler) => handler(payload)),
@@ -94,11 +101,13 @@ function releaseOnFailedBegin(client: pg.PoolClient): void {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const accountsChanged = accountsChangedHandlers();
+    const accountsChanged = announcementHandlers();
+    const jobsDue = announcementHandlers();
     const announcer = new AfterCommitAnnouncer(
       (query) => pool.query(query),
       (channel, payload) => {
         if (channel === ACCOUNTS_CHANGED) accountsChanged.emit(payload);
+        else if (channel === JOBS_DUE) jobsDue.emit(payload);
       },
     );
     const pool = new pg.Pool({
@@ -126,7 +135,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await announcer.close();
       await pool.end();
     };
-    return { db, kind: 'postgres', pool, onAccountsChanged: accountsChanged.on, isOwn: (id) => announcer.isOwn(id), close };
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      onAccountsChanged: accountsChanged.on,
+      onJobsDue: jobsDue.on,
+      isOwn: (id) => announcer.isOwn(id),
+      close,
+    };
   }
   // Loaded only here: importing PGlite costs a PostgreSQL deployment ~45 MB of memory it never uses.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -145,7 +162,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   // PGlite is one session: its own notifications reach its listeners before the committing query returns.
-  const accountsChanged = accountsChangedHandlers();
+  const accountsChanged = announcementHandlers();
+  const jobsDue = announcementHandlers();
   await pglite.listen(ACCOUNTS_CHANGED, accountsChanged.emit);
-  return { db, kind: target.kind, pglite, onAccountsChanged: accountsChanged.on, isOwn: () => false, close: () => pglite.close() };
+  await pglite.listen(JOBS_DUE, jobsDue.emit);
+  return {
+    db,
+    kind: target.kind,
+    pglite,
+    onAccountsChanged: accountsChanged.on,
+    onJobsDue: jobsDue.on,
+    isOwn: () => false,
+    close: () => pglite.close(),
+  };
 }

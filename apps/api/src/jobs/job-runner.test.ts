@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows } from '@traffic/db';
@@ -88,6 +88,64 @@ describe('the job runner: one worker per job, leases kept or given back, paralle
     expect(runs.sort((x, y) => x - y)).toEqual(Array.from({ length: 24 }, (_, i) => i));
     expect(most).toBeGreaterThan(3);
     expect(most).toBeLessThanOrEqual(6);
+  });
+
+  /** The database, counting the runner's claims (its `update jobs set locked_until = now() + …`). */
+  const countingClaims = () => {
+    const db = t.database.db;
+    const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } }).dialect;
+    const counter = { claims: 0, db };
+    counter.db = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (query: SQL) => {
+          if (/^update jobs set locked_until = now\(\) \+/.test(dialect.sqlToQuery(query).sql)) counter.claims++;
+          return target.execute(query);
+        };
+      },
+    });
+    return counter;
+  };
+
+  it('claims once for the wakes of one turn, and not again when a job ends with nothing left to run', async () => {
+    const counted = countingClaims();
+    const r = new JobRunner(counted.db, log, { pollMs: 60_000, concurrency: 4 });
+    runners.push(r);
+    let ran = 0;
+    r.register('work', async () => void ran++);
+    r.start();
+    await until('the first claim', () => counted.claims === 1);
+    await enqueueJob(t.database.db, 'work', {});
+    // A commit heard, then the request's kick: one claim.
+    r.wake();
+    r.kick();
+    r.wake();
+    await until('the job to run', () => ran === 1);
+    await sleep(300);
+    expect(counted.claims).toBe(2);
+  });
+
+  it('claims again as a job ends while due jobs wait for a slot, without waiting for the poll', async () => {
+    const counted = countingClaims();
+    const r = new JobRunner(counted.db, log, { pollMs: 60_000, concurrency: 1 });
+    runners.push(r);
+    for (let i = 0; i < 3; i++) await enqueueJob(t.database.db, 'work', { n: i });
+    // Announced while the one slot is busy: the job after it is claimed as the slot frees.
+    let release = () => {};
+    const first = new Promise<void>((resolve) => (release = resolve));
+    const ran: number[] = [];
+    r.register('work', async (payload) => {
+      if (ran.length === 0) await first;
+      ran.push(Number(payload.n));
+    });
+    r.start();
+    await until('the first job to start', () => counted.claims === 1);
+    await enqueueJob(t.database.db, 'work', { n: 3 });
+    r.wake();
+    await sleep(50);
+    release();
+    await until('every job to run', () => ran.length === 4, 2_000);
+    expect(ran).toEqual([0, 1, 2, 3]);
   });
 
   it('renews the lease of a job that runs longer than its lease, so no other runner takes it', async () => {
