@@ -3,8 +3,8 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../core/context.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import { campaignTitle, toCampaign, NinehitsError, type NinehitsClient } from '../delivery/index.ts';
-import { forgetCampaign, paidPeriodEnd, storeNinehitsState } from './delivery.repository.ts';
-import { findWebsite, markSynced, storeKey } from './websites.repository.ts';
+import { forgetCampaign, paidPeriodEnd } from './delivery.repository.ts';
+import { findWebsite, recordSync, storeKey } from './websites.repository.ts';
 
 export const NINEHITS_SYNC_JOB = 'ninehits-sync';
 export const NINEHITS_DELETE_JOB = 'ninehits-delete';
@@ -52,8 +52,7 @@ export function syncWebsiteJob(ctx: AppContext, client: NinehitsClient): JobHand
     }
 
     const read = await client.campaignById(id);
-    await storeNinehitsState(ctx.db, websiteId, read?.systemState ?? null, ctx.now());
-    if (!(await markSynced(ctx.db, websiteId, website.updatedAt, String(id))))
+    if (!(await recordSync(ctx.db, websiteId, website.updatedAt, String(id), { state: read?.systemState ?? null, at: ctx.now() })))
       throw new Error('website changed during sync; syncing again');
   };
 }

@@ -84,8 +84,8 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
     refuseHitLimit(hitLimitProblem(input.daily_hit_limit, capacity.availableHits));
     // Under the user's row lock, so two creates of one address cannot both pass.
     const key = websiteAddressKey(input.url);
-    const listed = (await websitesOfUser(tx, actor.id, input.type)).find((site) => websiteAddressKey(site.url) === key);
-    if (listed) throw new AppError('CONFLICT', duplicateAddressMessage(listed.url), { url: duplicateAddressMessage(listed.url) });
+    const listed = capacity.urls.find((url) => websiteAddressKey(url) === key);
+    if (listed) throw new AppError('CONFLICT', duplicateAddressMessage(listed), { url: duplicateAddressMessage(listed) });
     const website = await insertWebsite(
       tx,
       { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) },

@@ -65,7 +65,7 @@ export async function lockUserRow(
 interface CapacityRow {
   sub: { hitsPerDay: number; slots: number; expiresAt: string } | null;
   addons: { kind: 'hits' | 'slots'; count: number; expiresAt: string }[];
-  sites: number[];
+  sites: { limit: number; url: string }[];
 }
 
 /**
@@ -79,7 +79,7 @@ export async function capacityOf(
   now: Date,
   /** Counts this package instead of the one the customer has (a package change's preview), running from now. */
   replaceWith?: { hitsPerDay: number; slots: number },
-): Promise<CapacityStats & { subscriptionActive: boolean }> {
+): Promise<CapacityStats & { subscriptionActive: boolean; urls: string[] }> {
   const [row] = await queryRows<CapacityRow>(
     db,
     sql`select
@@ -87,7 +87,8 @@ export async function capacityOf(
          from subscriptions s join packages p on p.id = s.package_id where s.user_id = ${userId} and s.type = ${type}) as sub,
       (select coalesce(json_agg(json_build_object('kind', a.kind, 'count', a.count, 'expiresAt', a.expires_at)), '[]')
          from activated_addons a where a.user_id = ${userId} and a.type = ${type} and a.expires_at > ${now.toISOString()}::timestamptz) as addons,
-      (select coalesce(json_agg(w.daily_hit_limit), '[]') from websites w where w.user_id = ${userId} and w.type = ${type}) as sites`,
+      (select coalesce(json_agg(json_build_object('limit', w.daily_hit_limit, 'url', w.url) order by w.created_at, w.id), '[]')
+         from websites w where w.user_id = ${userId} and w.type = ${type}) as sites`,
   );
   const { sub, addons, sites } = row!;
   const subscription = replaceWith
@@ -98,10 +99,12 @@ export async function capacityOf(
   const stats = computeCapacity({
     subscription,
     addons: addons.map((a) => ({ kind: a.kind, count: a.count, expiresAt: new Date(a.expiresAt) })),
-    websites: sites.map((dailyHitLimit) => ({ dailyHitLimit })),
+    websites: sites.map((site) => ({ dailyHitLimit: site.limit })),
     now,
   });
-  return { ...stats, subscriptionActive: !!subscription && subscription.expiresAt > now };
+  // The type's addresses, oldest first, read with the figures: a create checks them for a duplicate
+  // under the same lock without another round trip.
+  return { ...stats, subscriptionActive: !!subscription && subscription.expiresAt > now, urls: sites.map((site) => site.url) };
 }
 
 /** Inserts a website and its countries; answers the row as stored (defaults, id) with those countries. */
@@ -167,14 +170,30 @@ export async function websitesOfUser(
     );
 }
 
-/** Marks the delivery as changed; the sync job compares `updated_at` to know it sent the latest. */
-export async function markSynced(db: Executor, id: number, seenUpdatedAt: Date, key?: string): Promise<boolean> {
+/**
+ * The end of a sync, in one statement: the campaign's moderation state as 9Hits answered it (null
+ * when it answered none) is stored, and the website is marked synced with its key only if it has
+ * not changed since the job read it (`updated_at`): answers whether it was.
+ */
+export async function recordSync(
+  db: Executor,
+  id: number,
+  seenUpdatedAt: Date,
+  key: string,
+  read: { state: string | null; at: Date },
+): Promise<boolean> {
+  const unchanged = eq(websites.updatedAt, seenUpdatedAt);
   const rows = await db
     .update(websites)
-    .set({ syncState: 'synced', ...(key ? { ninehitsKey: key } : {}) })
-    .where(and(eq(websites.id, id), eq(websites.updatedAt, seenUpdatedAt)))
-    .returning({ id: websites.id });
-  return rows.length > 0;
+    .set({
+      ninehitsState: read.state,
+      ninehitsCheckedAt: read.at,
+      syncState: sql`case when ${unchanged} then 'synced' else ${websites.syncState} end`,
+      ninehitsKey: sql`case when ${unchanged} then ${key} else ${websites.ninehitsKey} end`,
+    })
+    .where(eq(websites.id, id))
+    .returning({ synced: sql<boolean>`${unchanged}` });
+  return rows[0]?.synced === true;
 }
 
 export async function storeKey(db: Executor, id: number, key: string): Promise<boolean> {
