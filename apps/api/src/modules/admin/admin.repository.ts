@@ -138,10 +138,8 @@ export async function usersPage(
   if (q.status) conditions.push(sql`u.status = ${q.status}`);
   // A subscription filter other than 'none' needs the subscription: an inner join says so.
   const joinSubscription = q.subscription === 'active' || q.subscription === 'expired' || !!q.package;
-  if (q.subscription === 'active') conditions.push(sql`s.expires_at > ${now}`);
-  if (q.subscription === 'expired') conditions.push(sql`s.expires_at <= ${now}`);
+  conditions.push(...subscriptionConditions(q, now));
   if (q.subscription === 'none') conditions.push(WITHOUT_SUBSCRIPTION[type]);
-  if (q.package) conditions.push(sql`s.package_id = ${q.package}`);
   const where = sql.join(conditions, sql` and `);
   const from = joinSubscription ? sql`from users u join subscriptions s on s.user_id = u.id and s.type = ${type}` : sql`from users u`;
   const count = () =>
@@ -189,6 +187,15 @@ export async function usersPage(
   return { total, rows: await rows({ ...walk, sortMatches: textSearch && total <= limits.fewMatches }) };
 }
 
+/** What the subscription filters (active, expired, a package) ask of the subscription `s`. */
+function subscriptionConditions(q: UsersPageFilters, now: Date): SQL[] {
+  const conditions: SQL[] = [];
+  if (q.subscription === 'active') conditions.push(sql`s.expires_at > ${now}`);
+  if (q.subscription === 'expired') conditions.push(sql`s.expires_at <= ${now}`);
+  if (q.package) conditions.push(sql`s.package_id = ${q.package}`);
+  return conditions;
+}
+
 /**
  * The total of a subscription filter without a text search, from the subscriptions alone: each
  * carries its holder's status when the holder is a customer (subscriptions.customer_status, migration
@@ -196,10 +203,11 @@ export async function usersPage(
  * instead matched every active customer against the subscriptions (27-40 ms on 100,000 customers).
  */
 function subscriptionsCount(type: PackageType, q: UsersPageFilters, now: Date): SQL {
-  const conditions: SQL[] = [sql`s.type = ${type}`, q.status ? sql`s.customer_status = ${q.status}` : sql`s.customer_status is not null`];
-  if (q.subscription === 'active') conditions.push(sql`s.expires_at > ${now}`);
-  if (q.subscription === 'expired') conditions.push(sql`s.expires_at <= ${now}`);
-  if (q.package) conditions.push(sql`s.package_id = ${q.package}`);
+  const conditions: SQL[] = [
+    sql`s.type = ${type}`,
+    q.status ? sql`s.customer_status = ${q.status}` : sql`s.customer_status is not null`,
+    ...subscriptionConditions(q, now),
+  ];
   return sql`select count(*)::int as total from subscriptions s where ${sql.join(conditions, sql` and `)}`;
 }
 
