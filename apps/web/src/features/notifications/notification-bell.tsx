@@ -35,9 +35,15 @@ export function NotificationBell({ email, notifications }: NotificationBellProps
           setAnchor(event.currentTarget);
         }}
       >
-        <Badge badgeContent={count} color="error">
+        {/* No badge at all at zero: MUI's Badge keeps showing its last number while it hides (a count
+            going from 1 to 0 would still read "1" under the name "Notifications"). */}
+        {count ? (
+          <Badge badgeContent={count} color="error">
+            <NotificationsIcon />
+          </Badge>
+        ) : (
           <NotificationsIcon />
-        </Badge>
+        )}
       </IconButton>
       {used ? (
         <Suspense fallback={null}>
