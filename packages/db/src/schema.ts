@@ -15,6 +15,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -394,6 +395,16 @@ export const websites = pgTable(
     check('websites_limit_positive', sql`${t.dailyHitLimit} > 0`),
   ],
 );
+
+/**
+ * The number of websites, in shards (one per writing backend: its process id modulo 1024) that
+ * triggers on websites adjust once per statement (migration 0032): the admin's total sums these
+ * rows instead of counting every website, and no two customers' writes wait on one counter row.
+ */
+export const websiteCountShards = pgTable('website_count_shards', {
+  shard: smallint('shard').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});
 
 /**
  * Hits 9Hits delivered to a website on a day (UTC), one row per website per day: the difference of

@@ -12,8 +12,9 @@ export async function countCustomers(db: Executor): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** Every website, summed from the shards its triggers keep (migration 0032), not counted row by row. */
 export async function countWebsites(db: Executor): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from websites`);
+  const [row] = await queryRows<{ count: number }>(db, sql`select coalesce(sum(count), 0)::int as count from website_count_shards`);
   return row?.count ?? 0;
 }
 
