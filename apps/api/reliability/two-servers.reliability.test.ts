@@ -8,12 +8,16 @@ import { jobClaims, recordClaimsAndRuns, schedulerRuns } from './support/instrum
 import { SmtpPeer } from './support/smtp-peer.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 import { createWebsite, customerWithPackage, loginAdmin, type HttpSession } from './support/api.ts';
+import { customerBody } from '../src/test-support/accounts.ts';
 import { TEST_ADMIN } from '../src/test-support/test-app.ts';
 import { attempt, request } from './support/http.ts';
 import { inParallel, waitFor } from './support/wait.ts';
 
 /** The login route's per-address counter in Redis (@fastify/rate-limit's key for 127.0.0.1). */
 const LOGIN_LIMIT_KEY = 'traffic-rl:POST/api/users/login-127.0.0.1';
+
+/** A personal access token's calls per minute on both processes: reserved in blocks of at most 10 (a twentieth). */
+const TOKEN_CALLS_PER_MINUTE = 200;
 
 /**
  * Scale-out (docs/architecture.md): several server processes on one PostgreSQL, with Redis for the rate-limit
@@ -39,7 +43,13 @@ describe('two server processes on one PostgreSQL and Redis', () => {
       await redis.del(LOGIN_LIMIT_KEY);
       redis.disconnect();
     });
-    const env = { DATABASE_URL: dbUrl, REDIS_URL: redisUrl(), NINEHITS_BASE_URL: fake.baseUrl, SMTP_URL: smtp.url };
+    const env = {
+      DATABASE_URL: dbUrl,
+      REDIS_URL: redisUrl(),
+      NINEHITS_BASE_URL: fake.baseUrl,
+      SMTP_URL: smtp.url,
+      ACCESS_TOKEN_CALLS_PER_MINUTE: String(TOKEN_CALLS_PER_MINUTE),
+    };
     [a, b] = await Promise.all([startServer(cleanup, { name: 'rel-a', env }), startServer(cleanup, { name: 'rel-b', env })]);
     admin = await loginAdmin(a.baseUrl);
   });
@@ -141,6 +151,27 @@ describe('two server processes on one PostgreSQL and Redis', () => {
     // Each process refused some: neither was counting on its own.
     expect(results.filter((r, i) => r.status === 429 && i % 2 === 1).length).toBeGreaterThan(0);
     expect(results.filter((r, i) => r.status === 429 && i % 2 === 0).length).toBeGreaterThan(0);
+  });
+
+  it("a personal access token's limit is shared: 300 fast calls across both → never more than the limit, at most a block per process short", async () => {
+    const customer = await customerWithPackage(a.baseUrl, admin, 'pkgBasic');
+    const created = await request(a.baseUrl, 'POST', '/api/account/tokens', {
+      headers: customer.headers,
+      json: { name: 'script', scope: 'read', expiresInDays: 7, password: customerBody().password },
+    });
+    expect(created.status, created.body).toBe(201);
+    const headers = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
+    const results = await inParallel(
+      16,
+      Array.from({ length: 300 }, (_, i) => () => attempt(i % 2 ? a.baseUrl : b.baseUrl, 'GET', '/api/websites', { headers })),
+    );
+    const passed = results.filter((r) => r.status === 200).length;
+    expect(results.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
+    // The shared count never grants more than the limit; the other process may still hold up to a
+    // block it reserved (10 calls, a twentieth of the limit) when this one is refused.
+    expect(passed).toBeLessThanOrEqual(TOKEN_CALLS_PER_MINUTE);
+    expect(passed).toBeGreaterThanOrEqual(TOKEN_CALLS_PER_MINUTE - 10);
+    for (const side of [0, 1]) expect(results.filter((r, i) => r.status === 429 && i % 2 === side).length).toBeGreaterThan(0);
   });
 
   it("the scheduler's periodic task runs once per interval across both processes", async () => {

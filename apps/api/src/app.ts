@@ -266,7 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await registerSecurityHeaders(app, config);
   await registerAuth(app, config.jwtSecret, accounts);
-  const redis = await registerRateLimit(app, config.redisUrl);
+  const redis = await registerRateLimit(app, config.redisUrl, config.accessTokenCallsPerMinute);
   registerMetrics(app, metrics, config.metricsToken);
   await registerDocs(app);
 

@@ -2,16 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { AppError } from '../core/app-error.ts';
+import { processCallCounter, redisCallCounter, TokenCallLimiter } from './token-call-limit.ts';
 
 /**
  * Per-address limits on the routes that guess at secrets (sign-in, registration, reset codes),
  * declared per route with `config.rateLimit`. With REDIS_URL the counters are shared by every
- * server process; otherwise they live in this process. Answers the Redis connection (the health
- * check pings it), or undefined without REDIS_URL.
+ * server process; otherwise they live in this process. The same place counts each personal access
+ * token's calls per minute (`tokenCallLimiter`, token-call-limit.ts). Answers the Redis connection
+ * (the health check pings it), or undefined without REDIS_URL.
  */
-export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<Redis | undefined> {
-  // Auto-pipelining: the counts of the calls that arrive in one tick go to Redis in one write (a
-  // token's limiter counts every one of its calls, docs/performance.md run 7).
+export async function registerRateLimit(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  tokenCallsPerMinute: number,
+): Promise<Redis | undefined> {
+  // Auto-pipelining: the counts of the calls that arrive in one tick go to Redis in one write.
   const redis = redisUrl
     ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true })
     : undefined;
@@ -28,7 +33,25 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
         'retry-after': String(Math.ceil(context.ttl / 1000)),
       }),
   });
+  // Personal access tokens' calls per minute: counted in the same place, reserved in blocks (token-call-limit.ts).
+  app.decorate(
+    'tokenCallLimiter',
+    new TokenCallLimiter(
+      redis ? redisCallCounter(redis, 'traffic-token-calls:') : processCallCounter(),
+      tokenCallsPerMinute,
+      TOKEN_WINDOW_MS,
+    ),
+  );
   return redis;
+}
+
+const TOKEN_WINDOW_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each personal access token's calls per minute (registerRateLimit). */
+    tokenCallLimiter: TokenCallLimiter;
+  }
 }
 
 /** Keys kept per route at most (as the plugin's own local store), least recently counted out first. */

@@ -16,7 +16,6 @@ import { hashAccessToken, isWellFormedAccessToken } from '../modules/tokens/toke
 
 /** A token's last-used date and address are written at most this often. */
 const TOUCH_EVERY_MS = 60_000;
-const WINDOW_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,23 +29,6 @@ const BEARER_PREFIX = `Bearer ${ACCESS_TOKEN_PREFIX}`;
 /** Whether the Authorization header carries a personal access token rather than a session token. */
 export function isAccessTokenHeader(header: string): boolean {
   return header.startsWith(BEARER_PREFIX);
-}
-
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-const limiters = new WeakMap<FastifyInstance, Limiter>();
-
-/** The per-token limiter: counters in Redis when the server has it (shared by every process), else in memory. */
-function limiterOf(app: FastifyInstance): Limiter {
-  let limiter = limiters.get(app);
-  if (!limiter) {
-    limiter = app.createRateLimit({
-      max: app.ctx.config.accessTokenCallsPerMinute,
-      timeWindow: WINDOW_MS,
-      keyGenerator: (request) => `pat:${request.auth?.accessToken?.id ?? 'none'}`,
-    });
-    limiters.set(app, limiter);
-  }
-  return limiter;
 }
 
 /** Sends the RateLimit-* headers of token calls (what a script paces itself by), on every answer. */
@@ -116,17 +98,19 @@ export async function authenticateAccessToken(app: FastifyInstance, request: Fas
   };
   request.auth = user;
 
-  // Every call of a known token counts against its limit, refused ones included.
-  const limit = await limiterOf(app)(request);
-  if (!limit.isAllowed) {
-    const resetS = Math.max(1, limit.ttlInSeconds);
-    request.tokenRateLimit = { limit: limit.max, remaining: limit.remaining, resetS };
-    if (limit.isExceeded)
+  // Every call of a known token counts against its limit (a refused call changes nothing: its window is full).
+  const verdict = await app.tokenCallLimiter.check(row.id);
+  if (verdict) {
+    const { limit, remaining, resetS } = verdict;
+    request.tokenRateLimit = { limit, remaining, resetS };
+    if (!verdict.allowed)
       throw new AppError(
         'RATE_LIMITED',
-        `This access token made more than ${limit.max} calls in a minute. Try again in ${resetS} seconds.`,
+        `This access token made more than ${limit} calls in a minute. Try again in ${resetS} seconds.`,
         undefined,
-        { 'retry-after': String(resetS) },
+        {
+          'retry-after': String(resetS),
+        },
       );
   }
 
