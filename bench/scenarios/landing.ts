@@ -143,7 +143,7 @@ async function coldLoads(
       jsFiles: js.length,
     };
     log(
-      `    LCP of ${path} over ${LOADS} cold loads: median ${res.lcpMedian.toFixed(0)} ms, max ${res.lcpMax.toFixed(0)} ms (FCP median ${res.fcpMedian.toFixed(0)} ms); ` +
+      `    LCP of ${path} over ${LOADS} cold loads: median ${res.lcpMedian.toFixed(0)} ms, max ${res.lcpMax.toFixed(0)} ms (each, in order: ${lcps.map((t) => t.toFixed(0)).join(' / ')}; FCP median ${res.fcpMedian.toFixed(0)} ms); ` +
         `element ${element}; ${js.length} JS files fetched, ${(jsFetchedGzip / 1000).toFixed(1)} kB gzip -9`,
     );
     return res;
