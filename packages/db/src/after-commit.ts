@@ -15,9 +15,12 @@ const SEND_TIMEOUT_MS = 5000;
 
 /**
  * The channel on which the database announces the accounts whose session or user object a committed
- * statement changed (migration 0027): their ids separated by commas, or '*' for any account.
+ * statement changed (migration 0027): their ids separated by commas, or '*' for any account; with
+ * VIEW_ONLY_PREFIX (migration 0033), accounts whose user object alone changed (their websites,
+ * add-ons, subscriptions or notifications), not what a session's or token's check reads.
  */
 export const ACCOUNTS_CHANGED = 'accounts_changed';
+export const VIEW_ONLY_PREFIX = 'v:';
 /** The channel the jobs table's trigger announces new work on (migration 0030). */
 export const JOBS_DUE = 'jobs_due';
 
@@ -150,13 +153,30 @@ function add(map: Map<string, Set<string>>, channel: string, payload: string): v
   payloads.add(payload);
 }
 
-/** One payload per channel where the channel's payloads are lists of account ids; '*' past MAX_IDS. */
+/**
+ * One payload per channel, where the channel's payloads are lists of account ids: the accounts
+ * changed, then those whose user object alone changed (VIEW_ONLY_PREFIX) and are not in the first
+ * list; '*' (or 'v:*') past MAX_IDS.
+ */
 function merge(channel: string, payloads: Set<string>): Iterable<string> {
   if (channel !== ACCOUNTS_CHANGED) return payloads;
-  const ids = new Set<string>();
+  const accounts = new Set<string>();
+  const views = new Set<string>();
+  let everyView = false;
   for (const payload of payloads) {
-    if (payload === '*') return ['*'];
-    for (const id of payload.split(',')) ids.add(id);
+    const viewOnly = payload.startsWith(VIEW_ONLY_PREFIX);
+    const list = viewOnly ? payload.slice(VIEW_ONLY_PREFIX.length) : payload;
+    if (list === '*') {
+      if (!viewOnly) return ['*'];
+      everyView = true;
+      continue;
+    }
+    for (const id of list.split(',')) (viewOnly ? views : accounts).add(id);
   }
-  return [ids.size > MAX_IDS ? '*' : [...ids].join(',')];
+  if (accounts.size > MAX_IDS) return ['*'];
+  const merged = accounts.size > 0 ? [[...accounts].join(',')] : [];
+  for (const id of accounts) views.delete(id);
+  if (everyView || views.size > MAX_IDS) merged.push(`${VIEW_ONLY_PREFIX}*`);
+  else if (views.size > 0) merged.push(VIEW_ONLY_PREFIX + [...views].join(','));
+  return merged;
 }

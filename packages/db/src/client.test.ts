@@ -134,6 +134,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
     }
   });
 
+  it('announces a change to a user object alone with "v:" (migration 0033), leaving out the accounts announced whole', async () => {
+    const { database } = testDb;
+    const other = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 1 });
+    const listening = await other.pool!.connect();
+    const heard: string[] = [];
+    const stop = database.onAccountsChanged((payload) => heard.push(payload));
+    try {
+      await listening.query(`listen ${ACCOUNTS_CHANGED}`);
+      const [ann, bob] = [await insertUser(database, 'view-ann'), await insertUser(database, 'view-bob')];
+      const wholeAndViews = Promise.all([notificationOf(listening, String(ann)), notificationOf(listening, `v:${bob}`)]);
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`update users set city = 'Galle' where id = ${ann}`);
+        await tx.execute(sql`insert into notifications (user_id, title, body) values (${ann}, 'a', 'b'), (${bob}, 'c', 'd')`);
+      });
+      // Ann's account is announced whole, which covers her user object; Bob's user object alone.
+      expect((await wholeAndViews).map((n) => n.payload)).toEqual([String(ann), `v:${bob}`]);
+      expect(heard).toEqual([String(ann), `v:${ann},${bob}`]);
+      const packages = notificationOf(listening, 'v:*');
+      await database.db.execute(sql`update packages set name = name where id = 'pkgBasic'`);
+      expect((await packages).payload).toBe('v:*');
+    } finally {
+      stop();
+      listening.release();
+      await other.close();
+    }
+  });
+
   it('announces as before (NOTIFY in the transaction) on a connection not set to announce after commit', async () => {
     const listening = await testDb.database.pool!.connect();
     const plain = new pg.Client({ connectionString: testDb.url });

@@ -13,6 +13,10 @@ import { useTestApp } from '../../test-support/use-test-app.ts';
 
 const HOUR = 3_600_000;
 
+/** The session id a session token names (its `jti`). */
+const sessionIdOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+
 describe('a customer’s own user object, served from the per-process cache', () => {
   let me: Session;
   const load = async (session: Session = me) => {
@@ -140,6 +144,22 @@ describe('a signed-in caller’s session, served from the per-process cache', ()
     });
   }
 
+  it('keeps the session while a website changes, and serves the changed user object on the very next load', async () => {
+    const load = () => t.app.inject({ method: 'POST', url: `/api/users/load/${me.user.email}`, headers: me.headers });
+    expect((await load()).json().websites).toHaveLength(0);
+    const sessionReads = () =>
+      t.testDb.database.db
+        .execute(sql`select 1`)
+        .then(() => (t.app.accountCache.session(me.user.id, sessionIdOf(me.token)) ? 'held' : 'read again'));
+    expect(await sessionReads()).toBe('held');
+    expect((await createWebsite(t.app, me)).statusCode).toBe(201);
+    expect(await sessionReads()).toBe('held');
+    expect((await load()).json().websites).toHaveLength(1);
+    // A change to the account itself still drops its sessions at once.
+    await t.testDb.database.db.execute(sql`update users set city = 'Galle' where id = ${me.user.id}`);
+    expect(await sessionReads()).toBe('read again');
+  });
+
   it('reads the account’s new status on the very next call once an admin deactivates it', async () => {
     const load = () => t.app.inject({ method: 'POST', url: `/api/users/load/${me.user.email}`, headers: me.headers });
     expect((await load()).json().status).toBe('ACTIVE');
@@ -223,6 +243,36 @@ describe('AccountCache', () => {
     expect(accounts.session(2, 's2')).toEqual(row(2));
     clock = MAX_AGE_MS;
     expect(accounts.session(2, 's2')).toBeUndefined();
+  });
+
+  it('on a user object’s announcement ("v:" ids, migration 0033) forgets the user object and keeps the sessions and tokens', () => {
+    const accounts = cache();
+    accounts.storeSession(1, 's1', row(1), accounts.beginRead(1));
+    accounts.storeView(1, '{"id":1}', Infinity, accounts.beginRead(1));
+    accounts.storeView(2, '{"id":2}', Infinity, accounts.beginRead(2));
+    const reading = accounts.beginRead(1);
+    accounts.changed('v:7,1');
+    expect(accounts.view(1, now.getTime())).toBeUndefined();
+    expect(accounts.session(1, 's1')).toEqual(row(1));
+    expect(accounts.view(2, now.getTime())).toBe('{"id":2}');
+    // A user object read while it was announced is not stored; a session read then still is.
+    accounts.storeView(1, '{"id":1,"old":true}', Infinity, reading);
+    expect(accounts.view(1, now.getTime())).toBeUndefined();
+    accounts.storeSession(1, 's2', row(1), reading);
+    expect(accounts.session(1, 's2')).toEqual(row(1));
+    // A full announcement of the account moves its user object's version too.
+    const beforeFull = accounts.beginRead(2);
+    accounts.changed('2');
+    accounts.storeView(2, '{"id":2}', Infinity, beforeFull);
+    expect(accounts.view(2, now.getTime())).toBeUndefined();
+    // 'v:*' (a catalogue package) forgets every user object, no session.
+    accounts.storeView(1, '{"id":1}', Infinity, accounts.beginRead(1));
+    const beforeEvery = accounts.beginRead(1);
+    accounts.changed('v:*');
+    expect(accounts.view(1, now.getTime())).toBeUndefined();
+    expect(accounts.session(1, 's1')).toEqual(row(1));
+    accounts.storeView(1, '{"id":1}', Infinity, beforeEvery);
+    expect(accounts.view(1, now.getTime())).toBeUndefined();
   });
 
   it('forgets every account on "*" or a payload it cannot read', () => {

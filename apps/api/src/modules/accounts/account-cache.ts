@@ -1,3 +1,4 @@
+import { VIEW_ONLY_PREFIX } from '@traffic/db';
 import type { AuthUser } from '../../core/auth-user.ts';
 
 /**
@@ -6,7 +7,9 @@ import type { AuthUser } from '../../core/auth-user.ts';
  *
  * An entry is forgotten as soon as the database announces a change to its account (migrations 0027
  * and 0030: triggers on every table the session check or the user object reads announce the account
- * ids on ACCOUNTS_CHANGED, whoever wrote). The process that made the change hears it once the
+ * ids on ACCOUNTS_CHANGED, whoever wrote); an announcement of the user object alone (migration 0033:
+ * a website, add-on, subscription or notification) forgets the user object and keeps the sessions
+ * and tokens, which read none of those tables. The process that made the change hears it once the
  * transaction has ended, before its commit returns (packages/db/src/after-commit.ts), so a revoked
  * session or a deactivated account is refused at once there; every other process hears it well
  * within a millisecond later. MAX_AGE_MS bounds what a lost
@@ -31,6 +34,8 @@ export type SessionRow = Pick<AuthUser, 'id' | 'email' | 'username' | 'role' | '
 export interface ReadTicket {
   /** The account's version, or NaN when the read does not know the account yet (a token's first check). */
   version: number;
+  /** The version of its user object (moved by every announcement of the account, user object alone or not). */
+  viewVersion: number;
   /** How many announcements this process had heard (for a read of an account not known yet). */
   heard: number;
   /** The cache's clock when the read began. */
@@ -49,8 +54,11 @@ interface Account<TokenRow> {
 export class AccountCache<TokenRow = never> {
   private readonly accounts = new Map<number, Account<TokenRow>>();
   private readonly versions = new Uint32Array(BUCKETS);
+  private readonly viewVersions = new Uint32Array(BUCKETS);
   /** Bumped by an announcement for any account ('*'). */
   private epoch = 0;
+  /** Bumped by an announcement for any account's user object ('v:*'), and with `epoch`. */
+  private viewEpoch = 0;
   /** Every announcement heard. */
   private heard = 0;
   /** Whose each token is (a token never changes hands), so its check finds the account. */
@@ -60,7 +68,12 @@ export class AccountCache<TokenRow = never> {
 
   /** Take before reading the database what a store will then hand back; without the account, any announcement voids it. */
   beginRead(userId?: number): ReadTicket {
-    return { version: userId === undefined ? NaN : this.version(userId), heard: this.heard, at: this.clock() };
+    return {
+      version: userId === undefined ? NaN : this.version(userId),
+      viewVersion: userId === undefined ? NaN : this.viewVersion(userId),
+      heard: this.heard,
+      at: this.clock(),
+    };
   }
 
   session(userId: number, sessionId: string): SessionRow | undefined {
@@ -99,22 +112,44 @@ export class AccountCache<TokenRow = never> {
   }
 
   storeView(userId: number, json: string, validUntil: number, ticket: ReadTicket): void {
+    if (this.viewVersion(userId) !== ticket.viewVersion) return;
     const account = this.account(userId, ticket);
     if (account) account.view = { json, validUntil };
   }
 
-  /** An ACCOUNTS_CHANGED payload: account ids separated by commas; anything else ('*') means every account. */
+  /**
+   * An ACCOUNTS_CHANGED payload: account ids separated by commas, or with VIEW_ONLY_PREFIX those
+   * whose user object alone changed; anything else ('*', 'v:*', an unknown form) means every account.
+   */
   changed(payload: string): void {
+    if (payload.startsWith(VIEW_ONLY_PREFIX)) return this.viewsChanged(payload.slice(VIEW_ONLY_PREFIX.length));
     this.heard++;
     if (!ACCOUNT_IDS.test(payload)) {
       this.epoch++;
+      this.viewEpoch++;
       this.accounts.clear();
       return;
     }
     for (const part of payload.split(',')) {
       const id = Number(part);
       this.versions[id % BUCKETS]!++;
+      this.viewVersions[id % BUCKETS]!++;
       this.accounts.delete(id);
+    }
+  }
+
+  /** The user objects of these accounts ('*': of every account) are out of date; their sessions and tokens are not. */
+  private viewsChanged(ids: string): void {
+    if (!ACCOUNT_IDS.test(ids)) {
+      this.viewEpoch++;
+      for (const account of this.accounts.values()) account.view = undefined;
+      return;
+    }
+    for (const part of ids.split(',')) {
+      const id = Number(part);
+      this.viewVersions[id % BUCKETS]!++;
+      const account = this.accounts.get(id);
+      if (account) account.view = undefined;
     }
   }
 
@@ -124,6 +159,10 @@ export class AccountCache<TokenRow = never> {
 
   private version(userId: number): number {
     return this.epoch * 2 ** 32 + this.versions[userId % BUCKETS]!;
+  }
+
+  private viewVersion(userId: number): number {
+    return this.viewEpoch * 2 ** 32 + this.viewVersions[userId % BUCKETS]!;
   }
 
   private fresh(userId: number): Account<TokenRow> | undefined {
