@@ -4,10 +4,12 @@
 -- bench's customer workload, two of each cycle's five calls (the delete after a create, the load
 -- after a delete; docs/performance.md, run 11). Those tables are read by the user object alone, never by the
 -- check of a session (users, sessions) or of a token (access_tokens, users): their announcements
--- now say so with the prefix 'v:' ('v:12,40', 'v:*'), and a process forgets only the user objects
--- (apps/api/src/modules/accounts/account-cache.ts). A process of an earlier build reads such a
--- payload as '*' and forgets every account, which is safe. Migration 0030's functions otherwise
--- unchanged (a migration already applied is not edited).
+-- now say so as 'v:' and the ids separated by semicolons ('v:12;40', 'v:*'), and a process forgets
+-- only the user objects (apps/api/src/modules/accounts/account-cache.ts). A process of an earlier
+-- build reads such a payload as '*' and forgets every account, which is safe; the semicolons keep
+-- its announcer, which joins a transaction's payloads with commas, from making a whole account's
+-- announcement look like a user object's ('v:7' and '7' become 'v:7,7', which no process reads as
+-- 'v:'). Migration 0030's functions otherwise unchanged (a migration already applied is not edited).
 CREATE OR REPLACE FUNCTION "accounts_changed_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   account text;
@@ -52,7 +54,7 @@ BEGIN
   END IF;
   IF how_many > 500 THEN ids := '*'; END IF;
   IF ids IS NOT NULL AND TG_TABLE_NAME IN ('websites', 'website_locations', 'activated_addons', 'subscriptions', 'notifications') THEN
-    ids := 'v:' || ids;
+    ids := 'v:' || replace(ids, ',', ';');
   END IF;
   IF ids IS NOT NULL THEN PERFORM announce('accounts_changed', ids); END IF;
   RETURN NULL;

@@ -15,12 +15,15 @@ const SEND_TIMEOUT_MS = 5000;
 
 /**
  * The channel on which the database announces the accounts whose session or user object a committed
- * statement changed (migration 0027): their ids separated by commas, or '*' for any account; with
- * VIEW_ONLY_PREFIX (migration 0033), accounts whose user object alone changed (their websites,
- * add-ons, subscriptions or notifications), not what a session's or token's check reads.
+ * statement changed (migration 0027): their ids separated by commas, or '*' for any account; or
+ * (migration 0033) VIEW_ONLY_PREFIX and the ids separated by semicolons, or 'v:*', for accounts
+ * whose user object alone changed (their websites, add-ons, subscriptions or notifications), not
+ * what a session's or token's check reads. The semicolons make a view-only payload that an earlier
+ * build's announcer joined with others (by commas) unreadable as one, so it counts as '*'.
  */
 export const ACCOUNTS_CHANGED = 'accounts_changed';
 export const VIEW_ONLY_PREFIX = 'v:';
+export const VIEW_ONLY_SEPARATOR = ';';
 /** The channel the jobs table's trigger announces new work on (migration 0030). */
 export const JOBS_DUE = 'jobs_due';
 
@@ -171,12 +174,12 @@ function merge(channel: string, payloads: Set<string>): Iterable<string> {
       everyView = true;
       continue;
     }
-    for (const id of list.split(',')) (viewOnly ? views : accounts).add(id);
+    for (const id of list.split(viewOnly ? VIEW_ONLY_SEPARATOR : ',')) (viewOnly ? views : accounts).add(id);
   }
   if (accounts.size > MAX_IDS) return ['*'];
   const merged = accounts.size > 0 ? [[...accounts].join(',')] : [];
   for (const id of accounts) views.delete(id);
   if (everyView || views.size > MAX_IDS) merged.push(`${VIEW_ONLY_PREFIX}*`);
-  else if (views.size > 0) merged.push(VIEW_ONLY_PREFIX + [...views].join(','));
+  else if (views.size > 0) merged.push(VIEW_ONLY_PREFIX + [...views].join(VIEW_ONLY_SEPARATOR));
   return merged;
 }

@@ -150,7 +150,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pooled PostgreSQL connection', 
       });
       // Ann's account is announced whole, which covers her user object; Bob's user object alone.
       expect((await wholeAndViews).map((n) => n.payload)).toEqual([String(ann), `v:${bob}`]);
-      expect(heard).toEqual([String(ann), `v:${ann},${bob}`]);
+      expect(heard).toEqual([String(ann), `v:${ann};${bob}`]);
       const packages = notificationOf(listening, 'v:*');
       await database.db.execute(sql`update packages set name = name where id = 'pkgBasic'`);
       expect((await packages).payload).toBe('v:*');

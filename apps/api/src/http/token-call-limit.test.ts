@@ -81,6 +81,26 @@ describe('TokenCallLimiter', () => {
     expect(passed).toBeGreaterThanOrEqual(200 - 2 * 9);
   });
 
+  it('a lease ends when the counter’s window ends, counted from before the round trip that reported it', async () => {
+    const time = clock();
+    const shared = processCallCounter(time.now);
+    // The answer takes 40 ms to arrive: the window it reports began ending when it was sent.
+    const slow: CallCounter = {
+      add: async (key, n, windowMs) => {
+        const answer = await shared.add(key, n, windowMs);
+        time.advance(40);
+        return answer;
+      },
+    };
+    const limiter = new TokenCallLimiter(slow, 2, 60_000, time.now);
+    expect(await limiter.check('t')).toMatchObject({ allowed: true });
+    expect(await limiter.check('t')).toMatchObject({ allowed: true });
+    expect(await limiter.check('t')).toMatchObject({ allowed: false, resetS: 60 });
+    // At the counter's own end of the window the lease is over too; the next window counts afresh.
+    time.advance(60_000 - 80);
+    expect(await limiter.check('t')).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
   it('a failing counter lets the call through, with nothing known of the window', async () => {
     const limiter = new TokenCallLimiter({ add: () => Promise.reject(new Error('Redis is down')) }, 5, 60_000);
     expect(await limiter.check('t')).toBeUndefined();

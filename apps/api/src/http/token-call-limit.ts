@@ -63,8 +63,8 @@ export interface CallVerdict {
 interface Lease {
   endsAt: number;
   left: number;
-  /** The shared count after this process's last reservation. */
-  countAfter: number;
+  /** The calls the shared count had granted in this window after this process's last reservation (at most the limit). */
+  granted: number;
   /** How many calls the next reservation takes at once. */
   block: number;
   reservedAt: number;
@@ -90,7 +90,8 @@ const MAX_LEASES = 5000;
  *     window ends (its count cannot come down within a window);
  *   - with several processes, a fast token may be refused while another process still holds
  *     calls it reserved: at most a twentieth of the limit per other process, in the window's
- *     last calls.
+ *     last calls; and its RateLimit-Remaining says what the answering process last learnt from
+ *     the shared count (exact while one process serves the token).
  * A counter that fails lets the call through (as the sign-in limits do: an outage of Redis must
  * not stop the API).
  */
@@ -114,8 +115,8 @@ export class TokenCallLimiter {
           lease.left -= 1;
           return this.verdict(true, lease, now);
         }
-        // The window's count is at the limit: nothing can pass until it ends.
-        if (lease.countAfter >= this.limit) return this.verdict(false, lease, now);
+        // The window's calls are all granted: nothing can pass until it ends.
+        if (lease.granted >= this.limit) return this.verdict(false, lease, now);
       }
       if (lease?.reserving) {
         await lease.reserving;
@@ -132,9 +133,9 @@ export class TokenCallLimiter {
     const cap = Math.max(1, Math.min(MAX_BLOCK, Math.floor(this.limit * MAX_BLOCK_SHARE)));
     // Near the limit the blocks shrink (an eighth of what the count last said was left), so a
     // script's RateLimit-Remaining stays close and no process sits on calls another needs.
-    const room = this.limit - (previous && now < previous.endsAt ? previous.countAfter : 0);
+    const room = this.limit - (previous && now < previous.endsAt ? previous.granted : 0);
     const block = fast ? Math.max(1, Math.min(previous.block * 2, cap, Math.floor(room / 8))) : 1;
-    const lease: Lease = previous ?? { endsAt: 0, left: 0, countAfter: 0, block, reservedAt: now };
+    const lease: Lease = previous ?? { endsAt: 0, left: 0, granted: 0, block, reservedAt: now };
     let ok = true;
     lease.reserving = this.counter.add(key, block, this.windowMs).then(
       ({ count, ttlMs }) => {
@@ -142,8 +143,10 @@ export class TokenCallLimiter {
         const granted = Math.max(0, Math.min(block, this.limit - before));
         // Reserved only once the last block is spent or its window ended: nothing else is left.
         lease.left = granted;
-        lease.countAfter = count;
-        lease.endsAt = this.now() + Math.max(1, ttlMs);
+        lease.granted = Math.min(this.limit, before + granted);
+        // Counted from before the round trip: the counter's window may have started ending while
+        // its answer travelled, and a lease must never outlive it (its calls would pass in the next).
+        lease.endsAt = now + Math.max(1, ttlMs);
         lease.block = block;
         lease.reservedAt = now;
       },
@@ -166,7 +169,7 @@ export class TokenCallLimiter {
     return {
       allowed,
       limit: this.limit,
-      remaining: Math.max(0, this.limit - lease.countAfter + lease.left),
+      remaining: Math.max(0, this.limit - lease.granted + lease.left),
       resetS: Math.max(1, Math.ceil((lease.endsAt - now) / 1000)),
     };
   }

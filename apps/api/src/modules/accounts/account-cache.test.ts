@@ -251,7 +251,7 @@ describe('AccountCache', () => {
     accounts.storeView(1, '{"id":1}', Infinity, accounts.beginRead(1));
     accounts.storeView(2, '{"id":2}', Infinity, accounts.beginRead(2));
     const reading = accounts.beginRead(1);
-    accounts.changed('v:7,1');
+    accounts.changed('v:7;1');
     expect(accounts.view(1, now.getTime())).toBeUndefined();
     expect(accounts.session(1, 's1')).toEqual(row(1));
     expect(accounts.view(2, now.getTime())).toBe('{"id":2}');
@@ -273,6 +273,15 @@ describe('AccountCache', () => {
     expect(accounts.session(1, 's1')).toEqual(row(1));
     accounts.storeView(1, '{"id":1}', Infinity, beforeEvery);
     expect(accounts.view(1, now.getTime())).toBeUndefined();
+  });
+
+  it('reads a "v:" payload it cannot parse as every account changed (an earlier build joins "v:7" and "7" into "v:7,7")', () => {
+    for (const payload of ['v:7,7', 'v:*,9', 'v:', 'v:7;', 'v:7;x', 'v:v:7']) {
+      const accounts = cache();
+      accounts.storeSession(7, 's7', row(7), accounts.beginRead(7));
+      accounts.changed(payload);
+      expect({ payload, session: accounts.session(7, 's7') }).toEqual({ payload, session: undefined });
+    }
   });
 
   it('forgets every account on "*" or a payload it cannot read', () => {

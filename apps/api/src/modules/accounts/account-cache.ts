@@ -26,6 +26,8 @@ const MAX_ACCOUNTS = 2000;
 const BUCKETS = 1024;
 /** A payload naming accounts; the triggers send nothing else but '*'. */
 const ACCOUNT_IDS = /^\d{1,15}(,\d{1,15})*$/;
+/** What follows VIEW_ONLY_PREFIX in a user object's announcement (migration 0033): ids separated by semicolons, or '*'. */
+const VIEW_IDS = /^(\d{1,15}(;\d{1,15})*|\*)$/;
 
 /** The session check's row for one open session: the caller's account as it reads, and when the session was last seen. */
 export type SessionRow = Pick<AuthUser, 'id' | 'email' | 'username' | 'role' | 'status' | 'twoFactor'> & { lastSeenAt: Date };
@@ -118,11 +120,13 @@ export class AccountCache<TokenRow = never> {
   }
 
   /**
-   * An ACCOUNTS_CHANGED payload: account ids separated by commas, or with VIEW_ONLY_PREFIX those
-   * whose user object alone changed; anything else ('*', 'v:*', an unknown form) means every account.
+   * An ACCOUNTS_CHANGED payload: account ids separated by commas; or VIEW_ONLY_PREFIX and the ids
+   * (separated by semicolons) or '*' whose user object alone changed; anything else ('*', a form it
+   * cannot read, such as 'v:7,7' from an earlier build joining 'v:7' and '7') means every account.
    */
   changed(payload: string): void {
-    if (payload.startsWith(VIEW_ONLY_PREFIX)) return this.viewsChanged(payload.slice(VIEW_ONLY_PREFIX.length));
+    const views = payload.startsWith(VIEW_ONLY_PREFIX) ? payload.slice(VIEW_ONLY_PREFIX.length) : undefined;
+    if (views !== undefined && VIEW_IDS.test(views)) return this.viewsChanged(views);
     this.heard++;
     if (!ACCOUNT_IDS.test(payload)) {
       this.epoch++;
@@ -138,14 +142,14 @@ export class AccountCache<TokenRow = never> {
     }
   }
 
-  /** The user objects of these accounts ('*': of every account) are out of date; their sessions and tokens are not. */
+  /** The user objects of these accounts (ids separated by semicolons; '*': of every account) are out of date; their sessions and tokens are not. */
   private viewsChanged(ids: string): void {
-    if (!ACCOUNT_IDS.test(ids)) {
+    if (ids === '*') {
       this.viewEpoch++;
       for (const account of this.accounts.values()) account.view = undefined;
       return;
     }
-    for (const part of ids.split(',')) {
+    for (const part of ids.split(';')) {
       const id = Number(part);
       this.viewVersions[id % BUCKETS]!++;
       const account = this.accounts.get(id);
