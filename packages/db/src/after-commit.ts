@@ -22,8 +22,31 @@ const SEND_TIMEOUT_MS = 5000;
  * build's announcer joined with others (by commas) unreadable as one, so it counts as '*'.
  */
 export const ACCOUNTS_CHANGED = 'accounts_changed';
-export const VIEW_ONLY_PREFIX = 'v:';
-export const VIEW_ONLY_SEPARATOR = ';';
+const VIEW_ONLY_PREFIX = 'v:';
+const ACCOUNT_IDS = /^\d{1,15}(,\d{1,15})*$/;
+const VIEW_IDS = /^\d{1,15}(;\d{1,15})*$/;
+
+/** What an ACCOUNTS_CHANGED payload says: these accounts (every one without `ids`) changed, or only their user objects. */
+export interface AccountsChange {
+  viewOnly: boolean;
+  ids?: number[];
+}
+
+/** Reads a payload; one it cannot read (none the triggers send) means every account changed. */
+export function readAccountsChange(payload: string): AccountsChange {
+  if (payload.startsWith(VIEW_ONLY_PREFIX)) {
+    const list = payload.slice(VIEW_ONLY_PREFIX.length);
+    if (list === '*') return { viewOnly: true };
+    if (VIEW_IDS.test(list)) return { viewOnly: true, ids: list.split(';').map(Number) };
+  }
+  return ACCOUNT_IDS.test(payload) ? { viewOnly: false, ids: payload.split(',').map(Number) } : { viewOnly: false };
+}
+
+/** The payload of a change, as the triggers of migrations 0027 and 0033 write it; '*' (or 'v:*') past MAX_IDS. */
+function writeAccountsChange({ viewOnly, ids }: AccountsChange): string {
+  const list = ids && ids.length <= MAX_IDS ? ids.join(viewOnly ? ';' : ',') : '*';
+  return viewOnly ? VIEW_ONLY_PREFIX + list : list;
+}
 /** The channel the jobs table's trigger announces new work on (migration 0030). */
 export const JOBS_DUE = 'jobs_due';
 
@@ -163,23 +186,21 @@ function add(map: Map<string, Set<string>>, channel: string, payload: string): v
  */
 function merge(channel: string, payloads: Set<string>): Iterable<string> {
   if (channel !== ACCOUNTS_CHANGED) return payloads;
-  const accounts = new Set<string>();
-  const views = new Set<string>();
+  const accounts = new Set<number>();
+  const views = new Set<number>();
   let everyView = false;
   for (const payload of payloads) {
-    const viewOnly = payload.startsWith(VIEW_ONLY_PREFIX);
-    const list = viewOnly ? payload.slice(VIEW_ONLY_PREFIX.length) : payload;
-    if (list === '*') {
+    const { viewOnly, ids } = readAccountsChange(payload);
+    if (!ids) {
       if (!viewOnly) return ['*'];
       everyView = true;
       continue;
     }
-    for (const id of list.split(viewOnly ? VIEW_ONLY_SEPARATOR : ',')) (viewOnly ? views : accounts).add(id);
+    for (const id of ids) (viewOnly ? views : accounts).add(id);
   }
   if (accounts.size > MAX_IDS) return ['*'];
-  const merged = accounts.size > 0 ? [[...accounts].join(',')] : [];
+  const merged = accounts.size > 0 ? [writeAccountsChange({ viewOnly: false, ids: [...accounts] })] : [];
   for (const id of accounts) views.delete(id);
-  if (everyView || views.size > MAX_IDS) merged.push(`${VIEW_ONLY_PREFIX}*`);
-  else if (views.size > 0) merged.push(VIEW_ONLY_PREFIX + [...views].join(VIEW_ONLY_SEPARATOR));
+  if (everyView || views.size > 0) merged.push(writeAccountsChange({ viewOnly: true, ids: everyView ? undefined : [...views] }));
   return merged;
 }

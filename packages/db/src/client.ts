@@ -62,7 +62,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export { ACCOUNTS_CHANGED, JOBS_DUE, VIEW_ONLY_PREFIX, VIEW_ONLY_SEPARATOR } from './after-commit.ts';
+export { ACCOUNTS_CHANGED, JOBS_DUE, readAccountsChange, type AccountsChange } from './after-commit.ts';
 
 /** The handlers of one announcement channel, for this process's own announcements. */
 function announcementHandlers() {

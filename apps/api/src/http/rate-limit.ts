@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { AppError } from '../core/app-error.ts';
+import { FixedWindows } from './fixed-windows.ts';
 import { processCallCounter, redisCallCounter, TokenCallLimiter } from './token-call-limit.ts';
 
 /**
@@ -54,9 +55,6 @@ declare module 'fastify' {
   }
 }
 
-/** Keys kept per route at most (as the plugin's own local store), least recently counted out first. */
-const PROCESS_STORE_KEYS = 5000;
-
 /**
  * The counters of one process, without Redis: a fixed window per key. The plugin's own local store
  * (@fastify/rate-limit 11.2, store/LocalStore.js) answers every call with the one counter object it
@@ -66,18 +64,11 @@ const PROCESS_STORE_KEYS = 5000;
  * call here gets its own reading.
  */
 class ProcessStore implements FastifyRateLimitStore {
-  private readonly windows = new Map<string, { count: number; startMs: number }>();
+  private readonly windows = new FixedWindows();
 
   incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-    const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || window.startMs + timeWindow <= now) window = { count: 0, startMs: now };
-    window.count += 1;
-    // Map keeps insertion order: re-inserting marks the key most recently counted.
-    this.windows.delete(key);
-    this.windows.set(key, window);
-    if (this.windows.size > PROCESS_STORE_KEYS) this.windows.delete(this.windows.keys().next().value!);
-    callback(null, { current: window.count, ttl: window.startMs + timeWindow - now });
+    const { count, ttlMs } = this.windows.add(key, 1, timeWindow);
+    callback(null, { current: count, ttl: ttlMs });
   }
 
   child(): FastifyRateLimitStore {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { FixedWindows } from './fixed-windows.ts';
 
 /**
  * Where the per-token call counts live: one fixed window per key. `add` puts `n` calls on the key's
@@ -29,25 +30,10 @@ export function redisCallCounter(redis: Redis, prefix: string): CallCounter {
   };
 }
 
-/** Keys kept at most by the in-process counter (as the sign-in limits' store), least recently counted out first. */
-const PROCESS_KEYS = 5000;
-
 /** The counts of this process alone (no REDIS_URL). */
 export function processCallCounter(clock: () => number = Date.now): CallCounter {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-  return {
-    add(key, n, windowMs) {
-      const now = clock();
-      let window = windows.get(key);
-      if (!window || window.endsAt <= now) window = { count: 0, endsAt: now + windowMs };
-      window.count += n;
-      // Map keeps insertion order: re-inserting marks the key most recently counted.
-      windows.delete(key);
-      windows.set(key, window);
-      if (windows.size > PROCESS_KEYS) windows.delete(windows.keys().next().value!);
-      return Promise.resolve({ count: window.count, ttlMs: window.endsAt - now });
-    },
-  };
+  const windows = new FixedWindows(clock);
+  return { add: (key, n, windowMs) => Promise.resolve(windows.add(key, n, windowMs)) };
 }
 
 export interface CallVerdict {
@@ -157,11 +143,9 @@ export class TokenCallLimiter {
     this.leases.delete(key);
     this.leases.set(key, lease);
     if (this.leases.size > MAX_LEASES) this.leases.delete(this.leases.keys().next().value!);
-    try {
-      await lease.reserving;
-    } finally {
-      lease.reserving = undefined;
-    }
+    // Settles either way (a failure sets `ok`).
+    await lease.reserving;
+    lease.reserving = undefined;
     return ok;
   }
 

@@ -1,4 +1,4 @@
-import { VIEW_ONLY_PREFIX } from '@traffic/db';
+import { readAccountsChange } from '@traffic/db';
 import type { AuthUser } from '../../core/auth-user.ts';
 
 /**
@@ -24,10 +24,6 @@ export const MAX_AGE_MS = 1000;
 /** Accounts kept at most (a session row and a ~3 kB user object each); least recently used go first. */
 const MAX_ACCOUNTS = 2000;
 const BUCKETS = 1024;
-/** A payload naming accounts; the triggers send nothing else but '*'. */
-const ACCOUNT_IDS = /^\d{1,15}(,\d{1,15})*$/;
-/** What follows VIEW_ONLY_PREFIX in a user object's announcement (migration 0033): ids separated by semicolons, or '*'. */
-const VIEW_IDS = /^(\d{1,15}(;\d{1,15})*|\*)$/;
 
 /** The session check's row for one open session: the caller's account as it reads, and when the session was last seen. */
 export type SessionRow = Pick<AuthUser, 'id' | 'email' | 'username' | 'role' | 'status' | 'twoFactor'> & { lastSeenAt: Date };
@@ -120,37 +116,35 @@ export class AccountCache<TokenRow = never> {
   }
 
   /**
-   * An ACCOUNTS_CHANGED payload: account ids separated by commas; or VIEW_ONLY_PREFIX and the ids
-   * (separated by semicolons) or '*' whose user object alone changed; anything else ('*', a form it
-   * cannot read, such as 'v:7,7' from an earlier build joining 'v:7' and '7') means every account.
+   * An ACCOUNTS_CHANGED payload (read by `readAccountsChange`): accounts changed, or only their user
+   * objects; a payload it cannot read (such as 'v:7,7' from an earlier build joining 'v:7' and '7')
+   * means every account.
    */
   changed(payload: string): void {
-    const views = payload.startsWith(VIEW_ONLY_PREFIX) ? payload.slice(VIEW_ONLY_PREFIX.length) : undefined;
-    if (views !== undefined && VIEW_IDS.test(views)) return this.viewsChanged(views);
+    const { viewOnly, ids } = readAccountsChange(payload);
+    if (viewOnly) return this.viewsChanged(ids);
     this.heard++;
-    if (!ACCOUNT_IDS.test(payload)) {
+    if (!ids) {
       this.epoch++;
       this.viewEpoch++;
       this.accounts.clear();
       return;
     }
-    for (const part of payload.split(',')) {
-      const id = Number(part);
+    for (const id of ids) {
       this.versions[id % BUCKETS]!++;
       this.viewVersions[id % BUCKETS]!++;
       this.accounts.delete(id);
     }
   }
 
-  /** The user objects of these accounts (ids separated by semicolons; '*': of every account) are out of date; their sessions and tokens are not. */
-  private viewsChanged(ids: string): void {
-    if (ids === '*') {
+  /** The user objects of these accounts (without `ids`, of every account) are out of date; their sessions and tokens are not. */
+  private viewsChanged(ids: number[] | undefined): void {
+    if (!ids) {
       this.viewEpoch++;
       for (const account of this.accounts.values()) account.view = undefined;
       return;
     }
-    for (const part of ids.split(';')) {
-      const id = Number(part);
+    for (const id of ids) {
       this.viewVersions[id % BUCKETS]!++;
       const account = this.accounts.get(id);
       if (account) account.view = undefined;
