@@ -9,30 +9,28 @@ CREATE TABLE "website_count_shards" (
   "count" bigint NOT NULL
 );--> statement-breakpoint
 INSERT INTO "website_count_shards" ("shard", "count") SELECT 0, count(*) FROM "websites";--> statement-breakpoint
--- One function for the three triggers: a statement's rows added (+) or removed (-) go to this
--- backend's shard, and an emptied table empties the shards.
-CREATE FUNCTION "website_count_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  change bigint;
+CREATE FUNCTION "website_count_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM "website_count_shards";
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    SELECT count(*) INTO change FROM "added";
-  ELSE
-    SELECT -count(*) INTO change FROM "removed";
-  END IF;
-  IF change <> 0 THEN
-    INSERT INTO "website_count_shards" AS s ("shard", "count") VALUES ((pg_backend_pid() % 1024)::smallint, change)
-      ON CONFLICT ("shard") DO UPDATE SET "count" = s."count" + EXCLUDED."count";
-  END IF;
+  INSERT INTO "website_count_shards" AS s ("shard", "count")
+    SELECT (pg_backend_pid() % 1024)::smallint, count(*) FROM "added" HAVING count(*) > 0
+    ON CONFLICT ("shard") DO UPDATE SET "count" = s."count" + EXCLUDED."count";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "website_count_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "website_count_shards" AS s ("shard", "count")
+    SELECT (pg_backend_pid() % 1024)::smallint, -count(*) FROM "removed" HAVING count(*) > 0
+    ON CONFLICT ("shard") DO UPDATE SET "count" = s."count" + EXCLUDED."count";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "website_count_emptied"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "website_count_shards";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "website_count_added" AFTER INSERT ON "websites" REFERENCING NEW TABLE AS "added"
-  FOR EACH STATEMENT EXECUTE FUNCTION "website_count_change"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "website_count_added"();--> statement-breakpoint
 CREATE TRIGGER "website_count_removed" AFTER DELETE ON "websites" REFERENCING OLD TABLE AS "removed"
-  FOR EACH STATEMENT EXECUTE FUNCTION "website_count_change"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "website_count_removed"();--> statement-breakpoint
 CREATE TRIGGER "website_count_emptied" AFTER TRUNCATE ON "websites"
-  FOR EACH STATEMENT EXECUTE FUNCTION "website_count_change"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "website_count_emptied"();
