@@ -9,6 +9,8 @@ CREATE TABLE "website_count_shards" (
   "count" bigint NOT NULL
 );--> statement-breakpoint
 INSERT INTO "website_count_shards" ("shard", "count") SELECT 0, count(*) FROM "websites";--> statement-breakpoint
+-- Three functions, not one by TG_OP: one function for the three triggers made the customer workload
+-- ~20% slower in alternated runs (docs/performance.md, run 11).
 CREATE FUNCTION "website_count_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "website_count_shards" AS s ("shard", "count")
