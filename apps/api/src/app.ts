@@ -6,11 +6,12 @@ import { ACCOUNTS_CHANGED, JOBS_DUE, migrationsApplied, openDatabase, runMigrati
 import type { Config } from './config.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { asyncStdout, registerRequestLog } from './http/request-log.ts';
+import { asyncStdout, responseLogger } from './http/request-log.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { serializeError } from './lib/safe-error.ts';
 import { collectRoutes, type RegisteredRoute } from './http/route-auth.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { registerRequestHooks, type RequestStep } from './http/request-hooks.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ensureAdmin } from './modules/accounts/ensure-admin.ts';
@@ -40,7 +41,7 @@ import { Metrics } from './core/metrics.ts';
 import { queueCounts } from './modules/health/health.repository.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import type { AccessTokenCheck } from './modules/tokens/access-tokens.repository.ts';
-import { registerMetrics } from './http/metrics.ts';
+import { registerMetrics, responseMetrics } from './http/metrics.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { RECONCILE_CAPACITY_JOB, reconcileCapacityJob } from './modules/websites/reconcile-capacity.ts';
 import { capacityScanTask } from './modules/websites/capacity-scan.ts';
@@ -123,6 +124,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     // Fastify's own two lines per request are off: http/request-log.ts writes one per response.
     logController: new LogController({ disableRequestLogging: true }),
+    // Request ids are Fastify's own counter ('req-' and base-36 digits), never a client's header:
+    // the response log writes them as they are (http/request-log.ts).
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     // Client addresses (for rate limits) come from X-Forwarded-For only when a proxy on this host or
     // a private network sent it; anyone else could forge the header.
@@ -253,19 +257,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  if (options.logger !== false) registerRequestLog(app, logStream);
   registerNulGuard(app);
-  // Shutting down: each keep-alive connection closes after its current answer.
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (lifecycle.draining) reply.header('connection', 'close');
-    done();
-  });
   app.routeRegistry = [];
   collectRoutes(app, app.routeRegistry);
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await registerSecurityHeaders(app, config);
-  await registerAuth(app, config.jwtSecret, accounts);
+  // Shutting down: each keep-alive connection closes after its current answer.
+  const closeWhenDraining: RequestStep = (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  };
+  const logResponse = options.logger === false ? [] : [responseLogger(logStream)];
+  registerRequestHooks(app, {
+    start: [closeWhenDraining, securityHeaders(config)],
+    checkCaller: await registerAuth(app, config.jwtSecret, accounts),
+    finish: [...logResponse, responseMetrics(metrics)],
+  });
   const redis = await registerRateLimit(app, config.redisUrl, config.accessTokenCallsPerMinute);
   registerMetrics(app, metrics, config.metricsToken);
   await registerDocs(app);

@@ -12,6 +12,8 @@ export interface CatalogueSnapshot {
 /** The catalogue served from memory (modules/catalogue/catalogue-cache.ts; core imports no module). */
 export interface CatalogueReader {
   get(): Promise<CatalogueSnapshot>;
+  /** The same, when it is in memory and fresh: what `get()` would give at once. */
+  ready(): CatalogueSnapshot | undefined;
   /** Call after a catalogue write has committed. */
   changed(): Promise<void>;
 }

@@ -122,7 +122,8 @@ type MetricValue = { labels: Record<string, string | number>; value: number; met
  */
 export class HttpMetrics {
   static readonly BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
-  private readonly series = new Map<string, HttpSeries>();
+  /** By route pattern, method and status. */
+  private readonly series = new Map<string, Map<string, Map<number, HttpSeries>>>();
 
   constructor(registry: Registry) {
     registry.registerMetric(
@@ -137,11 +138,16 @@ export class HttpMetrics {
 
   /** One answered request. */
   record(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let one = this.series.get(key);
+    // Found by route, then method and status: the route patterns and methods are the same few texts
+    // on every call (their hashes are kept), where one joined key was a new text to hash each time.
+    let byMethod = this.series.get(route);
+    if (!byMethod) this.series.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let one = byStatus.get(status);
     if (!one) {
       one = { method, route, status: String(status), count: 0, sum: 0, buckets: new Array<number>(HttpMetrics.BUCKETS.length + 1).fill(0) };
-      this.series.set(key, one);
+      byStatus.set(status, one);
     }
     one.count++;
     one.sum += seconds;
@@ -150,14 +156,18 @@ export class HttpMetrics {
     one.buckets[i]!++;
   }
 
+  private *all(): Generator<HttpSeries> {
+    for (const byMethod of this.series.values()) for (const byStatus of byMethod.values()) yield* byStatus.values();
+  }
+
   private requests(): MetricValue[] {
-    return [...this.series.values()].map((s) => ({ labels: { method: s.method, route: s.route, status: s.status }, value: s.count }));
+    return [...this.all()].map((s) => ({ labels: { method: s.method, route: s.route, status: s.status }, value: s.count }));
   }
 
   private durations(): MetricValue[] {
     // The histogram's series are per method and route: the statuses of one add up.
     const byRoute = new Map<string, { method: string; route: string; count: number; sum: number; buckets: number[] }>();
-    for (const s of this.series.values()) {
+    for (const s of this.all()) {
       const key = `${s.method} ${s.route}`;
       const one = byRoute.get(key) ?? { method: s.method, route: s.route, count: 0, sum: 0, buckets: s.buckets.map(() => 0) };
       one.count += s.count;

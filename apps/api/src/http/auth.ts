@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDatabase, schema } from '@traffic/db';
@@ -15,7 +15,7 @@ import {
 import { touchSession } from '../modules/accounts/sessions.repository.ts';
 import type { AccountCache } from '../modules/accounts/account-cache.ts';
 import type { AccessTokenCheck } from '../modules/tokens/access-tokens.repository.ts';
-import { authenticateAccessToken, isAccessTokenHeader, registerAccessTokenHeaders } from './token-auth.ts';
+import { authenticateAccessToken, isAccessTokenHeader, sendTokenRateLimit } from './token-auth.ts';
 
 const { users, sessions } = schema;
 
@@ -42,23 +42,36 @@ const TOUCH_EVERY_MS = 60_000;
  * database, or from `accounts` for at most a second, while the database announces no change to the
  * account (decision 0043), so a deactivation or a password reset takes effect at once on the process
  * that made it and within milliseconds on the others.
+ *
+ * Answers the check, which the one onRequest hook (http/request-hooks.ts) runs last: callers are
+ * identified before their body is even parsed, so a visitor or a customer learns nothing from an
+ * admin route's validation messages. It takes a callback, so that a public route (every visitor's
+ * page) pays no promise for it.
  */
-export async function registerAuth(app: FastifyInstance, secret: string, accounts: AccountCache<AccessTokenCheck>): Promise<void> {
+export async function registerAuth(
+  app: FastifyInstance,
+  secret: string,
+  accounts: AccountCache<AccessTokenCheck>,
+): Promise<(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void> {
   app.decorate('accountCache', accounts);
   // verify.cache: a token seen before skips its signature check (fast-jwt keeps it until it expires);
   // the session row and the account are still checked on every call.
   await app.register(fastifyJwt, { secret, sign: { expiresIn: SESSION_TTL_MS / 1000 }, verify: { cache: 1000 } });
   app.decorateRequest('auth', null);
-  registerAccessTokenHeaders(app);
+  app.decorateRequest('tokenRateLimit', null);
 
-  // onRequest: callers are identified before their body is even parsed, so a visitor or a customer
-  // learns nothing from an admin route's validation messages.
-  // A callback hook, so that a public route (every visitor's page) pays no promise for it.
-  app.addHook('onRequest', (request, _reply, done) => {
+  return (request, reply, done) => {
     const rule = request.routeOptions.config.auth;
     if (!rule || rule === 'public') return done();
-    checkCaller(app, request, rule).then(() => done(), done);
-  });
+    checkCaller(app, request, rule).then(
+      () => {
+        // A refused token call gets its RateLimit-* headers from the error handler.
+        sendTokenRateLimit(request, reply);
+        done();
+      },
+      (error: Error) => done(error),
+    );
+  };
 }
 
 declare module 'fastify' {

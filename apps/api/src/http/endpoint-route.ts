@@ -57,12 +57,16 @@ export async function route<E extends Endpoint>(
       ...(schemas.body ? { body: schemas.body } : {}),
       response: { ...schemas.responses, ...errors },
     },
-    handler: async (request, reply) => {
-      const result = await handler(request as unknown as EndpointRequest<E>, reply);
-      // A handler that sent the reply itself returns it; a reply is thenable, so awaiting it gives
-      // no value, and `reply.sent` is what tells.
-      if (reply.sent || result === reply) return reply;
-      return reply.code(status ?? 200).send(result);
+    handler: (request, reply) => {
+      // A handler that sent the reply itself returns it (or a promise of it); a reply is thenable, so
+      // awaiting it gives no value, and `reply.sent` is what tells.
+      const answer = (result: unknown) => (reply.sent || result === reply ? reply : reply.code(status ?? 200).send(result));
+      const result = handler(request as unknown as EndpointRequest<E>, reply);
+      if (result instanceof Promise) return result.then(answer);
+      // A handler that answered at once (a cached document, sent whole) pays for no promise, and a
+      // reply that has ended needs nothing more from Fastify.
+      const replied = answer(result);
+      return replied.sent ? undefined : replied;
     },
   });
 }

@@ -4,6 +4,7 @@ import type { ErrorBody } from '@traffic/shared';
 import { AppError } from '../core/app-error.ts';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { STATUS_BY_CODE, codeForStatus } from './error-status.ts';
+import { sendTokenRateLimit } from './token-auth.ts';
 
 /** Messages for the framework's own 4xx errors, so no internal wording reaches a client. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -22,6 +23,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A token call's standing against its limit, refused or not (token-auth.ts).
+    sendTokenRateLimit(request, reply);
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       return reply.code(STATUS_BY_CODE[error.code]).send(body(error.code, error.message, error.fieldErrors));

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from '../core/metrics.ts';
 import { isFromThisMachine } from './local-request.ts';
 
@@ -15,18 +15,21 @@ export function mayReadMetrics(request: FastifyRequest, token: string | undefine
 
 /**
  * Request metrics for every route (its pattern, never the raw URL, so ids do not multiply the
- * series), and GET /metrics in Prometheus's text format. Who may scrape it (docs/deploy.md): with
- * METRICS_TOKEN set, a caller sending `Authorization: Bearer <token>`; without it, only this machine
- * (a Prometheus or agent on the same host), as the sandboxes' operator pages are.
+ * series), recorded by the one onResponse hook (http/request-hooks.ts).
+ */
+export function responseMetrics(metrics: Metrics): (request: FastifyRequest, reply: FastifyReply, ms: number) => void {
+  return (request, reply, ms) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route !== '/metrics') metrics.http.record(request.method, route, reply.statusCode, ms / 1000);
+  };
+}
+
+/**
+ * GET /metrics in Prometheus's text format. Who may scrape it (docs/deploy.md): with METRICS_TOKEN
+ * set, a caller sending `Authorization: Bearer <token>`; without it, only this machine (a Prometheus
+ * or agent on the same host), as the sandboxes' operator pages are.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
-  // A callback hook, not an async one: every answer passes here.
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    if (route !== '/metrics') metrics.http.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
-
   app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, token)) {
       return reply

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { millisecondsText } from './request-log.ts';
 import { createLoggedTestApp, type CapturedLog } from '../test-support/captured-log.ts';
 import { registerCustomer } from '../test-support/accounts.ts';
 import type { App } from '../app.ts';
@@ -84,5 +86,16 @@ describe('request log', () => {
     } finally {
       await quiet.close();
     }
+  });
+
+  it('writes a duration as JSON writes the same duration rounded to a tenth', () => {
+    for (const ms of [0, 0.04, 0.05, 0.96, 1, 12, 12.34, 99.95, 1234.5, 86_400_000])
+      expect(millisecondsText(ms)).toBe(JSON.stringify(Math.round(ms * 10) / 10));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 200_000_000, noNaN: true }),
+        (ms) => millisecondsText(ms) === JSON.stringify(Math.round(ms * 10) / 10),
+      ),
+    );
   });
 });

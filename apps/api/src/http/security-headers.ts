@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
@@ -21,13 +21,14 @@ const API_HEADERS: Record<string, string> = {
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
- * Security headers on every answer. A page's CSP allows what the built app needs and no more: its
- * own scripts, Emotion's injected styles, the PayPal JS SDK's origins, and posting the checkout form
- * to the card gateway. The API's JSON answers get the shorter, stricter set above.
+ * Security headers on every answer, set by the one onRequest hook (http/request-hooks.ts). A page's
+ * CSP allows what the built app needs and no more: its own scripts, Emotion's injected styles, the
+ * PayPal JS SDK's origins, and posting the checkout form to the card gateway. The API's JSON answers
+ * get the shorter, stricter set above.
  * helmet's middleware is built and run once, here: @fastify/helmet rebuilt it (and its CSP string) on
  * every request, which cost GET /api/packages about 40% of its throughput (docs/performance.md).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export function securityHeaders(config: Config): (request: FastifyRequest, reply: FastifyReply) => void {
   const gateway = new URL(config.payhere.baseUrl).origin;
   // The PayPal JS SDK loads scripts, frames, images and calls from these (PayPal's CSP guidance).
   const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
@@ -57,10 +58,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   const documentHeaders = headersOf(setHeaders);
   const hsts = documentHeaders['strict-transport-security'];
   const apiHeaders = hsts ? { ...API_HEADERS, 'strict-transport-security': hsts } : API_HEADERS;
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? apiHeaders : documentHeaders);
-    done();
-  });
+  return (request, reply) => void reply.headers(isApiAnswer(request.url) ? apiHeaders : documentHeaders);
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;

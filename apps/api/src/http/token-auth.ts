@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_PREFIX, TOKEN_SCOPE_LABELS } from '@traffic/shared';
 import { AppError } from '../core/app-error.ts';
 import type { AuthUser } from '../core/auth-user.ts';
@@ -31,20 +31,18 @@ export function isAccessTokenHeader(header: string): boolean {
   return header.startsWith(BEARER_PREFIX);
 }
 
-/** Sends the RateLimit-* headers of token calls (what a script paces itself by), on every answer. */
-export function registerAccessTokenHeaders(app: FastifyInstance): void {
-  app.decorateRequest('tokenRateLimit', null);
-  // A callback hook, not an async one: every answer passes here, and a session call should pay nothing for it.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const limit = request.tokenRateLimit;
-    if (limit)
-      void reply.headers({
-        'ratelimit-limit': String(limit.limit),
-        'ratelimit-remaining': String(limit.remaining),
-        'ratelimit-reset': String(limit.resetS),
-      });
-    done(null, payload);
-  });
+/**
+ * The RateLimit-* headers of a token call (what a script paces itself by), on its answer whatever it
+ * is: the caller check sends them for a call it lets through, the error handler for a refused one.
+ */
+export function sendTokenRateLimit(request: FastifyRequest, reply: FastifyReply): void {
+  const limit = request.tokenRateLimit;
+  if (limit)
+    void reply.headers({
+      'ratelimit-limit': String(limit.limit),
+      'ratelimit-remaining': String(limit.remaining),
+      'ratelimit-reset': String(limit.resetS),
+    });
 }
 
 const invalid = () => new AppError('UNAUTHORIZED', 'This access token is not valid. Create one on Account security.');

@@ -86,6 +86,19 @@ describe('admin catalogue', () => {
     expect((await list('packages')).find((p) => p.id === 'pkgBasic')).toMatchObject({ price: '20.00', hits_per_day: 500 });
   });
 
+  it('answers from memory once the catalogue is loaded, and never from the copy a change replaced', async () => {
+    const ids = async () => (await list('packages')).map((p) => p.id);
+    expect(await ids()).toContain('pkgBasic');
+    expect(t.app.ctx.catalogue.ready()?.packages).toContain('"pkgBasic"');
+    expect(await ids()).toContain('pkgBasic');
+
+    expect((await call('DELETE', '/api/packages/pkgBasic')).statusCode).toBe(200);
+    expect(t.app.ctx.catalogue.ready()).toBeUndefined();
+    expect(await ids()).not.toContain('pkgBasic');
+    expect(t.app.ctx.catalogue.ready()?.packages).not.toContain('"pkgBasic"');
+    expect(await ids()).not.toContain('pkgBasic');
+  });
+
   it('creates, edits and retires extra hits and extra slots, ids from the count', async () => {
     const hits = await call('POST', '/api/additional-hits', { name: 'Big boost', price: 30, count: 7000, type: 'normal' });
     expect(hits.json()).toEqual({ id: '7000Hits', name: 'Big boost', price: '30.00', count: 7000, type: 'normal' });

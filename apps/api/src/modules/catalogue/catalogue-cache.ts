@@ -15,6 +15,8 @@ const MAX_AGE_MS = 60_000;
  */
 export class CatalogueCache implements CatalogueReader {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
+  /** What `snapshot` resolved to, while it is the current one. */
+  private loaded: CatalogueSnapshot | undefined;
   private loadedAt = 0;
 
   constructor(
@@ -24,27 +26,46 @@ export class CatalogueCache implements CatalogueReader {
   ) {}
 
   get(): Promise<CatalogueSnapshot> {
-    if (!this.snapshot || Date.now() - this.loadedAt > MAX_AGE_MS) {
+    if (!this.snapshot || this.stale()) {
       this.loadedAt = Date.now();
+      this.loaded = undefined;
       const loading = this.load();
       this.snapshot = loading;
-      // A failed load must not be served from cache.
-      loading.catch(() => {
-        if (this.snapshot === loading) this.snapshot = undefined;
-      });
+      loading.then(
+        (value) => {
+          if (this.snapshot === loading) this.loaded = value;
+        },
+        // A failed load must not be served from cache.
+        () => {
+          if (this.snapshot === loading) this.snapshot = undefined;
+        },
+      );
     }
     return this.snapshot;
   }
 
+  ready(): CatalogueSnapshot | undefined {
+    return this.loaded && !this.stale() ? this.loaded : undefined;
+  }
+
   /** Call after the write has committed. */
   async changed(): Promise<void> {
-    this.snapshot = undefined;
+    this.forget();
     if (this.listener) await this.db.execute(sql`select pg_notify(${CHANNEL}, '')`);
   }
 
   /** Hears other processes' changes (PostgreSQL); anything missed while not listening drops the copy. */
   async listen(): Promise<void> {
-    await this.listener?.on(CHANNEL, () => (this.snapshot = undefined));
+    await this.listener?.on(CHANNEL, () => this.forget());
+  }
+
+  private stale(): boolean {
+    return Date.now() - this.loadedAt > MAX_AGE_MS;
+  }
+
+  private forget(): void {
+    this.snapshot = undefined;
+    this.loaded = undefined;
   }
 
   private async load(): Promise<CatalogueSnapshot> {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { CatalogueSnapshot } from '../../core/context.ts';
 import { catalogueApi as api } from '@traffic/shared/contract';
 import { route } from '../../http/endpoint-route.ts';
 import { sendJson } from '../../http/send-json.ts';
@@ -17,8 +18,12 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const ok = { ok: true as const };
 
-  // Reads are served as pre-serialised JSON from the in-memory catalogue.
-  await route(app, api.packages.list, async (_request, reply) => sendJson(reply, (await ctx.catalogue.get()).packages));
+  // Reads are served as pre-serialised JSON from the in-memory catalogue, at once when it is loaded.
+  const list = (kind: keyof CatalogueSnapshot) => (_request: unknown, reply: FastifyReply) => {
+    const ready = ctx.catalogue.ready();
+    return ready ? sendJson(reply, ready[kind]) : ctx.catalogue.get().then((catalogue) => sendJson(reply, catalogue[kind]));
+  };
+  await route(app, api.packages.list, list('packages'));
   await route(app, api.packages.create, (request) => createPackage(ctx, request.body, auditSource(request)));
   await route(app, api.packages.update, (request) => updatePackage(ctx, request.body, auditSource(request)));
   await route(app, api.packages.holders, (request) => catalogueHolders(ctx, 'package', request.params.id));
@@ -29,7 +34,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 
   for (const kind of ['hits', 'slots'] as const) {
     const entries = api[kind];
-    await route(app, entries.list, async (_request, reply) => sendJson(reply, (await ctx.catalogue.get())[kind]));
+    await route(app, entries.list, list(kind));
     await route(app, entries.create, (request) => createAddon(ctx, kind, request.body, auditSource(request)));
     await route(app, entries.update, (request) => updateAddon(ctx, kind, request.body, auditSource(request)));
     await route(app, entries.holders, (request) => catalogueHolders(ctx, kind, request.params.id));
