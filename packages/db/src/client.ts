@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ACCOUNTS_CHANGED, AfterCommitAnnouncer, ANNOUNCE_SETTING, JOBS_DUE } from './after-commit.ts';
+import { PreparingClient } from './prepared.ts';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the code sees, whichever engine is underneath. */
@@ -113,6 +114,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // Prepares the statements marked with prepared() on each connection (prepared.ts).
+      Client: PreparingClient,
       // Awaited by the pool before it hands a new connection out (pg-pool's onConnect).
       onConnect: async (client: pg.ClientBase) => {
         // A checked-out client's error (lost between two queries of a transaction, when PostgreSQL

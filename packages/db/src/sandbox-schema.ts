@@ -59,8 +59,12 @@ export const sandboxNinehitsCampaigns = pgTable(
     // updated on each insert: fastupdate off), so an account of 300,000 campaigns answers as the real
     // panel does, in milliseconds.
     index('sandbox_ninehits_campaigns_created_idx').on(t.createdAt, t.id),
-    index('sandbox_ninehits_campaigns_title_trgm_idx').using('gin', sql`${t.titleSearch} gin_trgm_ops`).with({ fastupdate: false }),
-    index('sandbox_ninehits_campaigns_urls_trgm_idx').using('gin', sql`${t.urlsSearch} gin_trgm_ops`).with({ fastupdate: false }),
+    index('sandbox_ninehits_campaigns_title_trgm_idx')
+      .using('gin', sql`${t.titleSearch} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('sandbox_ninehits_campaigns_urls_trgm_idx')
+      .using('gin', sql`${t.urlsSearch} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, schema, type Executor } from '@traffic/db';
+import { prepared, queryRows, schema, type Executor } from '@traffic/db';
 
 const { jobs } = schema;
 
@@ -56,7 +56,7 @@ export interface ClaimedJob {
 export function claimJobs(db: Executor, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
   return queryRows<ClaimedJob>(
     db,
-    sql`update jobs set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1,
+    prepared(sql`update jobs set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1,
                locked_by = gen_random_uuid()
         where id in (
           select id from jobs
@@ -66,7 +66,7 @@ export function claimJobs(db: Executor, limit: number, leaseMs: number): Promise
           limit ${limit}
           for update skip locked
         )
-        returning id, kind, payload, attempts, max_attempts, locked_by as token`,
+        returning id, kind, payload, attempts, max_attempts, locked_by as token`),
   ).then((rows) => rows.map((r) => ({ ...r, id: Number(r.id) })));
 }
 
@@ -89,7 +89,9 @@ const mine = (job: ClaimedJob) => sql`id = ${job.id} and locked_by = ${job.token
 export async function completeJob(db: Executor, job: ClaimedJob): Promise<boolean> {
   const rows = await queryRows(
     db,
-    sql`update jobs set done_at = now(), locked_until = null, locked_by = null, last_error = null where ${mine(job)} returning id`,
+    prepared(
+      sql`update jobs set done_at = now(), locked_until = null, locked_by = null, last_error = null where ${mine(job)} returning id`,
+    ),
   );
   return rows.length > 0;
 }

@@ -99,7 +99,7 @@ describe('the job runner: one worker per job, leases kept or given back, paralle
       get(target, key, receiver) {
         if (key !== 'execute') return Reflect.get(target, key, receiver);
         return (query: SQL) => {
-          if (/^update jobs set locked_until = now\(\) \+/.test(dialect.sqlToQuery(query).sql)) counter.claims++;
+          if (/^(\/\* prepared \*\/ )?update jobs set locked_until = now\(\) \+/.test(dialect.sqlToQuery(query).sql)) counter.claims++;
           return target.execute(query);
         };
       },

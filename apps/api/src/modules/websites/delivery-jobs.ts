@@ -15,8 +15,12 @@ export const NINEHITS_DELETE_JOB = 'ninehits-delete';
  * carried by the same job, which reads the website as it is then.
  */
 export function enqueueWebsiteSync(db: Executor, websiteId: number): Promise<void> {
-  return enqueueJob(db, NINEHITS_SYNC_JOB, { websiteId }, { dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}` });
+  const { kind, dedupeKey } = websiteSyncJob(websiteId);
+  return enqueueJob(db, kind, { websiteId }, { dedupeKey });
 }
+
+/** The sync job of a website: its kind and the key that keeps one pending per website (payload: `{ websiteId }`). */
+export const websiteSyncJob = (websiteId: number) => ({ kind: NINEHITS_SYNC_JOB, dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}` });
 
 /** A stored key is a campaign id; anything else (never written by us) is treated as no key. */
 const campaignId = (key: unknown): number | undefined => (typeof key === 'string' && /^\d{1,15}$/.test(key) ? Number(key) : undefined);

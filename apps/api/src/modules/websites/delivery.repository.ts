@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { queryRows, schema, type Executor } from '@traffic/db';
+import { prepared, queryRows, schema, type Executor } from '@traffic/db';
 
 const { websites } = schema;
 
@@ -12,10 +12,10 @@ const { websites } = schema;
 export async function paidPeriodEnd(db: Executor, userId: number, type: string, now: Date): Promise<Date> {
   const [row] = await queryRows<{ until: string | null }>(
     db,
-    sql`select coalesce(
+    prepared(sql`select coalesce(
           (select s.expires_at from subscriptions s where s.user_id = ${userId} and s.type = ${type}),
           (select max(a.expires_at) from activated_addons a where a.user_id = ${userId} and a.type = ${type} and a.expires_at > ${now.toISOString()}::timestamptz)
-        ) as until`,
+        ) as until`),
   );
   return row?.until ? new Date(row.until) : now;
 }

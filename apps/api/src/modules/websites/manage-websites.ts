@@ -23,7 +23,7 @@ import {
   websitesWithOwnerOf,
   type WebsiteWithLocations,
 } from './websites.repository.ts';
-import { NINEHITS_DELETE_JOB, enqueueWebsiteSync } from './delivery-jobs.ts';
+import { NINEHITS_DELETE_JOB, enqueueWebsiteSync, websiteSyncJob } from './delivery-jobs.ts';
 import { actsForAnother, audit, changedFields, userTarget, type AuditSource } from '../audit/index.ts';
 
 /** What an audit record keeps of a website (an administrator's change to a customer's). */
@@ -90,8 +90,8 @@ export async function createWebsite(ctx: AppContext, actor: AuthUser, input: Cre
       tx,
       { userId: actor.id, type: input.type, url: input.url, status: 'ACTIVE', ...fieldsOf(input) },
       countries(input),
+      websiteSyncJob,
     );
-    await enqueueWebsiteSync(tx, website.id);
     // Everything the answer needs is in hand before the commit: a query after it could fail (a lost
     // connection) and answer an error for a website that exists, which the customer would create again.
     return { ...website, ownerEmail: owner.email, ownerUsername: owner.username };

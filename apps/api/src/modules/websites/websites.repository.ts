@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { preparedPerDatabase, queryRows, schema, type Db, type Executor } from '@traffic/db';
+import { prepared, preparedPerDatabase, queryRows, schema, type Db, type Executor } from '@traffic/db';
 import { computeCapacity, type CapacityStats } from '@traffic/shared';
 import { websiteCountryCodes } from '../shapes/index.ts';
 
@@ -54,11 +54,10 @@ export async function lockUserRow(
   db: Executor,
   userId: number,
 ): Promise<{ id: number; email: string; username: string; status: string } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username, status: users.status })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const [row] = await queryRows<{ id: number; email: string; username: string; status: string }>(
+    db,
+    prepared(sql`select id, email, username, status from users where id = ${userId} for update`),
+  );
   return row;
 }
 
@@ -82,13 +81,13 @@ export async function capacityOf(
 ): Promise<CapacityStats & { subscriptionActive: boolean; urls: string[] }> {
   const [row] = await queryRows<CapacityRow>(
     db,
-    sql`select
+    prepared(sql`select
       (select json_build_object('hitsPerDay', p.hits_per_day, 'slots', p.slots, 'expiresAt', s.expires_at)
          from subscriptions s join packages p on p.id = s.package_id where s.user_id = ${userId} and s.type = ${type}) as sub,
       (select coalesce(json_agg(json_build_object('kind', a.kind, 'count', a.count, 'expiresAt', a.expires_at)), '[]')
          from activated_addons a where a.user_id = ${userId} and a.type = ${type} and a.expires_at > ${now.toISOString()}::timestamptz) as addons,
       (select coalesce(json_agg(json_build_object('limit', w.daily_hit_limit, 'url', w.url) order by w.created_at, w.id), '[]')
-         from websites w where w.user_id = ${userId} and w.type = ${type}) as sites`,
+         from websites w where w.user_id = ${userId} and w.type = ${type}) as sites`),
   );
   const { sub, addons, sites } = row!;
   const subscription = replaceWith
@@ -108,14 +107,27 @@ export async function capacityOf(
 }
 
 /** Inserts a website and its countries; answers the row as stored (defaults, id) with those countries. */
+/**
+ * Inserts a website, its countries and the job that syncs it to 9Hits (payload `{ websiteId }`): the
+ * website, then the other two in one statement (the job row is job-queue.ts enqueueJob's, with the
+ * table's defaults, and is not queued twice while one with the same key waits).
+ */
 export async function insertWebsite(
   db: Executor,
   values: typeof websites.$inferInsert,
   countryCodes: string[],
+  syncJob: (websiteId: number) => { kind: string; dedupeKey: string },
 ): Promise<WebsiteRow & { countryCodes: string[] }> {
   const [row] = await db.insert(websites).values(values).returning();
-  if (countryCodes.length)
-    await db.insert(websiteLocations).values(countryCodes.map((countryCode) => ({ websiteId: row!.id, countryCode })));
+  const job = syncJob(row!.id);
+  await db.execute(
+    prepared(sql`with located as (
+          insert into website_locations (website_id, country_code)
+          select ${row!.id}, code from jsonb_array_elements_text(${JSON.stringify(countryCodes)}::jsonb) as code
+        )
+        insert into jobs (kind, payload, dedupe_key) values (${job.kind}, jsonb_build_object('websiteId', ${row!.id}::int), ${job.dedupeKey})
+        on conflict do nothing`),
+  );
   return { ...row!, countryCodes: [...countryCodes].sort() };
 }
 
@@ -143,13 +155,13 @@ export async function updateWebsiteRow(
 export async function deleteWebsiteWithJob(db: Executor, id: number, jobKind: string, ownerId?: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`with gone as (
+    prepared(sql`with gone as (
           delete from websites where id = ${id} ${ownerId === undefined ? sql`` : sql`and user_id = ${ownerId}`}
           returning id, ninehits_key
         )
         insert into jobs (kind, payload)
         select ${jobKind}, jsonb_build_object('websiteId', id, 'key', ninehits_key) from gone
-        returning id`,
+        returning id`),
   );
   return rows.length > 0;
 }
