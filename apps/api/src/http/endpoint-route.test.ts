@@ -35,6 +35,23 @@ describe('route() from a registry entry', () => {
     expect(lines.filter((l) => l.level >= 40)).toEqual([]);
   });
 
+  it('answers once whether the handler answers at once, by a promise or by another thenable, sending itself or not', async () => {
+    const { app, lines } = await appWithLog();
+    const thenable = { then: (resolve: (value: unknown) => void) => resolve({ status: 'ACTIVE', message: 'later' }) };
+    let handler: Parameters<typeof route<typeof websitesApi.togglePause>>[2] = () => thenable as never;
+    await route(app, websitesApi.togglePause, (request, reply) => handler(request, reply));
+    const call = async () => (await app.inject({ method: 'POST', url: '/website/7/pause' })).json();
+    expect(await call()).toEqual({ status: 'ACTIVE', message: 'later' });
+    handler = async () => ({ status: 'PAUSED', message: 'by promise' });
+    expect(await call()).toEqual({ status: 'PAUSED', message: 'by promise' });
+    handler = (_request, reply) => sendJson(reply, '{"status":"PAUSED","message":"sent at once"}');
+    expect(await call()).toEqual({ status: 'PAUSED', message: 'sent at once' });
+    handler = async (_request, reply) => sendJson(reply, '{"status":"ACTIVE","message":"sent later"}');
+    expect(await call()).toEqual({ status: 'ACTIVE', message: 'sent later' });
+    await app.close();
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+  });
+
   it('never sends an answer that does not match the response schema', async () => {
     const { app } = await appWithLog();
     await route(app, websitesApi.togglePause, () => ({ status: 'GONE', message: 'x' }) as never);

@@ -62,7 +62,9 @@ export async function route<E extends Endpoint>(
       // awaiting it gives no value, and `reply.sent` is what tells.
       const answer = (result: unknown) => (reply.sent || result === reply ? reply : reply.code(status ?? 200).send(result));
       const result = handler(request as unknown as EndpointRequest<E>, reply);
-      if (result instanceof Promise) return result.then(answer);
+      // Any thenable but the reply (itself thenable): a promise, or a query a handler returned unawaited.
+      if (result !== reply && typeof (result as PromiseLike<unknown> | null)?.then === 'function')
+        return Promise.resolve(result as PromiseLike<unknown>).then(answer);
       // A handler that answered at once (a cached document, sent whole) pays for no promise, and a
       // reply that has ended needs nothing more from Fastify.
       const replied = answer(result);
