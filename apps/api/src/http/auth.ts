@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDatabase, schema } from '@traffic/db';
@@ -16,6 +16,7 @@ import { touchSession } from '../modules/accounts/sessions.repository.ts';
 import type { AccountCache } from '../modules/accounts/account-cache.ts';
 import type { AccessTokenCheck } from '../modules/tokens/access-tokens.repository.ts';
 import { authenticateAccessToken, isAccessTokenHeader, sendTokenRateLimit } from './token-auth.ts';
+import type { CallerCheck } from './request-hooks.ts';
 
 const { users, sessions } = schema;
 
@@ -48,11 +49,7 @@ const TOUCH_EVERY_MS = 60_000;
  * admin route's validation messages. It takes a callback, so that a public route (every visitor's
  * page) pays no promise for it.
  */
-export async function registerAuth(
-  app: FastifyInstance,
-  secret: string,
-  accounts: AccountCache<AccessTokenCheck>,
-): Promise<(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void> {
+export async function registerAuth(app: FastifyInstance, secret: string, accounts: AccountCache<AccessTokenCheck>): Promise<CallerCheck> {
   app.decorate('accountCache', accounts);
   // verify.cache: a token seen before skips its signature check (fast-jwt keeps it until it expires);
   // the session row and the account are still checked on every call.

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metrics } from '../core/metrics.ts';
 import { isFromThisMachine } from './local-request.ts';
+import type { ResponseStep } from './request-hooks.ts';
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -17,7 +18,7 @@ export function mayReadMetrics(request: FastifyRequest, token: string | undefine
  * Request metrics for every route (its pattern, never the raw URL, so ids do not multiply the
  * series), recorded by the one onResponse hook (http/request-hooks.ts).
  */
-export function responseMetrics(metrics: Metrics): (request: FastifyRequest, reply: FastifyReply, ms: number) => void {
+export function responseMetrics(metrics: Metrics): ResponseStep {
   return (request, reply, ms) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route !== '/metrics') metrics.http.record(request.method, route, reply.statusCode, ms / 1000);

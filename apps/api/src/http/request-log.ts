@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hostname } from 'node:os';
 import pino, { type DestinationStream } from 'pino';
+import type { ResponseStep } from './request-hooks.ts';
 
 /** Lines are handed to the kernel in writes of at least this many bytes, or after FLUSH_EVERY_MS. */
 const MIN_WRITE_BYTES = 32 * 1024;
@@ -87,11 +87,12 @@ const INFO = 30;
  * With `destination` (the JSON log's stream), the line of an answer below 500 is written from a
  * template, exactly as pino writes it (its level, time, pid and hostname first, `msg` last): pino's
  * walk over a line's object cost ~1 µs of the ~20 a request costs (docs/performance.md, run 8).
- * The method and the route pattern, a few dozen texts that recur on every line, are quoted once each;
- * the time and the duration are written from integers (a double prints through V8's shortest-decimal
- * search), the time once per millisecond (docs/performance.md, run 12). Server errors, and a terminal's pretty log, go through pino.
+ * The method and the route pattern, a few dozen texts that recur on every line, are quoted once
+ * each; the time and the duration are written from integers (a double prints through V8's
+ * shortest-decimal search), the time once per millisecond (docs/performance.md, run 12). Server
+ * errors, and a terminal's pretty log, go through pino.
  */
-export function responseLogger(destination?: DestinationStream): (request: FastifyRequest, reply: FastifyReply, ms: number) => void {
+export function responseLogger(destination?: DestinationStream): ResponseStep {
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   const quoted = new Map<string, string>();
   const quote = (text: string) => {

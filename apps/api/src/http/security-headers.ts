@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import type { RequestStep } from './request-hooks.ts';
 
 /**
  * What every JSON answer of the API carries (OWASP's REST Security Cheat Sheet): nothing may load
@@ -28,7 +28,7 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
  * helmet's middleware is built and run once, here: @fastify/helmet rebuilt it (and its CSP string) on
  * every request, which cost GET /api/packages about 40% of its throughput (docs/performance.md).
  */
-export function securityHeaders(config: Config): (request: FastifyRequest, reply: FastifyReply) => void {
+export function securityHeaders(config: Config): RequestStep {
   const gateway = new URL(config.payhere.baseUrl).origin;
   // The PayPal JS SDK loads scripts, frames, images and calls from these (PayPal's CSP guidance).
   const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
