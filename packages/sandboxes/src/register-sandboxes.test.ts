@@ -129,6 +129,20 @@ describe('the 9Hits sandbox pages campaigns as the panel API does', () => {
     expect(JSON.stringify(first).length).toBeGreaterThan(1200);
   });
 
+  it('finds the text anywhere in a title or URL, whatever its case, a text with an id in it as any other', async () => {
+    const titles = async (filter: string) => (await siteGet(`&limit=500&filter=${encodeURIComponent(filter)}`)).data.map((c) => c.title);
+    // Two digits: the whole text is looked up.
+    expect(await titles('SITE-11')).toEqual(['site-11', ...Array.from({ length: 10 }, (_, i) => `site-${110 + i}`)]);
+    // Three digits or more: the digits are looked up, then the whole text kept.
+    expect(await titles('site-110')).toEqual(['site-110']);
+    expect(await titles('110.EXAMPLE')).toEqual(['site-110']);
+    expect(await titles('https://site-11')).toHaveLength(11);
+    expect(await titles('site-1100')).toEqual([]);
+    expect(await titles('xsite-110')).toEqual([]);
+    expect(await titles('site_110')).toEqual([]);
+    expect(await titles('110')).toEqual(['site-110']);
+  });
+
   it('still refuses what the real API refuses', async () => {
     const res = await app.inject({
       method: 'POST',
