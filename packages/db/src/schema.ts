@@ -407,9 +407,11 @@ export const websiteCountShards = pgTable('website_count_shards', {
 });
 
 /**
- * Hits 9Hits delivered to a website on a day (UTC), one row per website per day: the difference of
- * the campaign's confirmed total between collections (apps/api/src/modules/delivery-history/).
- * The primary key serves a customer's last 90 days; a deleted website takes its rows with it.
+ * Hits 9Hits delivered to a website on a day (UTC), one row per website per closed day: the sum of
+ * the differences of the campaign's confirmed total between collections
+ * (apps/api/src/modules/delivery-history/). The day still being counted is on the website's
+ * delivery_counters row until a later day closes it; readers add it. The primary key serves a
+ * customer's last 90 days; a deleted website takes its rows with it.
  */
 export const websiteHitsDaily = pgTable(
   'website_hits_daily',
@@ -440,20 +442,31 @@ export const websiteHitsMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.month] }), check('website_hits_monthly_hits', sql`${t.hits} >= 0`)],
 );
 
-/** The confirmed total last read for a website's campaign: the next reading's difference starts here. */
-export const deliveryCounters = pgTable('delivery_counters', {
-  websiteId: integer('website_id')
-    .primaryKey()
-    .references(() => websites.id, { onDelete: 'cascade' }),
-  /** The campaign that total belongs to: a re-created campaign starts counting from zero. */
-  campaignId: text('campaign_id').notNull(),
-  total: bigint('total', { mode: 'number' }).notNull(),
-  readAt: ts('read_at').notNull(),
-});
+/**
+ * The confirmed total last read for a website's campaign: the next reading's difference starts here.
+ * It also holds the day still being counted (its hits so far), which website_hits_daily gets as one
+ * row once the day is closed (migration 0035; fillfactor 50 there, for updates in place).
+ */
+export const deliveryCounters = pgTable(
+  'delivery_counters',
+  {
+    websiteId: integer('website_id')
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** The campaign that total belongs to: a re-created campaign starts counting from zero. */
+    campaignId: text('campaign_id').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    readAt: ts('read_at').notNull(),
+    /** The open UTC day: its hits are here, not yet in website_hits_daily. Null when none is open. */
+    day: date('day', { mode: 'string' }),
+    dayHits: integer('day_hits').notNull().default(0),
+  },
+  (t) => [check('delivery_counters_day_hits', sql`${t.dayHits} >= 0`)],
+);
 
 /**
  * Hits delivered per day and package type across all customers (the admin dashboard), kept by the
- * same statement that adds to website_hits_daily; unlike those rows it outlives deleted websites.
+ * same statement that counts each reading; unlike the websites' rows it outlives deleted websites.
  */
 export const deliveryDailyTotals = pgTable(
   'delivery_daily_totals',

@@ -63,6 +63,15 @@ export interface CustomerWebsiteRow {
 }
 
 /**
+ * The days delivered to the outer query's website `w`: those closed (website_hits_daily) and the one
+ * its delivery counter still holds (migration 0035). A day may be in both (written before that
+ * migration): readers sum by day.
+ */
+const deliveredDays = sql`select d.day, d.hits from website_hits_daily d where d.website_id = w.id
+  union all
+  select c.day, c.day_hits from delivery_counters c where c.website_id = w.id and c.day is not null and c.day_hits > 0`;
+
+/**
  * The customer's websites, newest first, each with its delivery from the daily history: the last
  * collected day's hits and the sum over the 30 days up to `today` (UTC dates, YYYY-MM-DD).
  */
@@ -71,10 +80,11 @@ export function websitesWithDelivery(db: Executor, userId: number, today: string
     db,
     sql`select w.id, w.url, w.type, w.status, w.daily_hit_limit, w.ninehits_state, w.paused_by_system,
                last.day::text as last_day, coalesce(last.hits, 0)::int as last_day_hits,
-               coalesce((select sum(h.hits) from website_hits_daily h
-                         where h.website_id = w.id and h.day > ${today}::date - 30), 0)::int as hits_30_days
+               coalesce((select sum(h.hits) from (${deliveredDays}) h where h.day > ${today}::date - 30), 0)::int as hits_30_days
         from websites w
-        left join lateral (select h.day, h.hits from website_hits_daily h where h.website_id = w.id order by h.day desc limit 1) last on true
+        left join lateral (
+          select h.day, sum(h.hits) as hits from (${deliveredDays}) h group by h.day order by h.day desc limit 1
+        ) last on true
         where w.user_id = ${userId}
         order by w.created_at desc, w.id desc`,
   );

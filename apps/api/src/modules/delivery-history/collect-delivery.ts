@@ -3,7 +3,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { JobHandler } from '../../jobs/job-runner.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { SITE_GET_MAX_LIMIT, type NinehitsClient } from '../delivery/index.ts';
-import { addCampaignTotals, collectionPending, recordPoints } from './delivery-history.repository.ts';
+import { addCampaignTotals, closeOpenDays, collectionPending, recordPoints } from './delivery-history.repository.ts';
 
 export const DELIVERY_COLLECT_JOB = 'delivery-collect';
 
@@ -45,9 +45,10 @@ const SLICE_MS = 5_000;
 
 /**
  * A slice of a run: reads pages of 500 campaigns with their confirmed totals, adds each website's
- * difference since the last reading to today's row (delivery-history.repository.ts), one page every
+ * difference since the last reading to today's hits (delivery-history.repository.ts), one page every
  * `60 s / callsPerMinute` at most; after `SLICE_MS` it queues the next page as a new job. A short
- * page ends the run, which then reads the account's points balance for the spend rate. A failed call
+ * page ends the run, which then closes the earlier days of websites no page listed and reads the
+ * account's points balance for the spend rate. A failed call
  * fails the job, which the queue retries with back-off from the slice's first page; readings are
  * differences, so a page read twice adds nothing.
  */
@@ -63,9 +64,11 @@ export function collectDeliveryJob(ctx: AppContext, client: NinehitsClient): Job
       const now = ctx.now();
       await ctx.db.transaction((tx) => addCampaignTotals(tx, totals, utcDay(now), now, payload.firstRun === true));
       if (read < SITE_GET_MAX_LIMIT) {
+        // Every website listed has moved its counter to today; the others' days are over.
+        const closed = await ctx.db.transaction((tx) => closeOpenDays(tx, utcDay(now)));
         const profile = await client.profileGet();
         await recordPoints(ctx.db, utcDay(now), profile.points, now);
-        ctx.log.info({ pages: page, startedAt: payload.startedAt }, 'delivery collection finished');
+        ctx.log.info({ pages: page, startedAt: payload.startedAt, closedDays: closed }, 'delivery collection finished');
         return;
       }
       const nextAt = asked + gapMs;

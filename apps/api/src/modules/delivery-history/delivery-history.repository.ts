@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@traffic/db';
 import { jobPending } from '../../jobs/job-queue.ts';
 
@@ -18,12 +18,17 @@ export interface CampaignTotal {
  * - never read before: the total (all it has delivered since it was made, at most one collection
  *   interval ago), except in the very first run, which only takes a baseline: the totals of
  *   websites older than the history are not one day's delivery.
+ * The day being counted stays on the website's counter row, which each reading rewrites anyway
+ * (migration 0035): a reading on a later day first closes the counter's day into website_hits_daily,
+ * as one row. So a reading writes one row per website, beside its previous version, instead of two
+ * (the daily one on a page of its own): 7.4 MB of write-ahead log a page of 500 became ~0.1 MB
+ * (docs/performance.md, run 13).
  * Runs under a transaction-wide advisory lock, so two runs never read the same old total.
  * Answers how many websites the page matched.
  */
 export async function addCampaignTotals(tx: Executor, page: CampaignTotal[], day: string, now: Date, firstRun: boolean): Promise<number> {
   if (!page.length) return 0;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('delivery-history'))`);
+  await lockHistory(tx);
   const rows = await queryRows<{ matched: number }>(
     tx,
     sql`with page as (
@@ -32,7 +37,7 @@ export async function addCampaignTotals(tx: Executor, page: CampaignTotal[], day
           group by key
         ),
         read as (
-          select w.id as website_id, w.type, p.key, p.total,
+          select w.id as website_id, w.type, p.key, p.total, c.day as open_day, c.day_hits as open_hits,
                  case
                    when c.website_id is null then case when ${firstRun} then 0 else p.total end
                    when c.campaign_id <> p.key or p.total < c.total then p.total
@@ -42,16 +47,19 @@ export async function addCampaignTotals(tx: Executor, page: CampaignTotal[], day
           join websites w on w.ninehits_key = p.key
           left join delivery_counters c on c.website_id = w.id
         ),
-        counters as (
-          insert into delivery_counters (website_id, campaign_id, total, read_at)
-          select website_id, key, total, ${now.toISOString()}::timestamptz from read
-          on conflict (website_id) do update
-            set campaign_id = excluded.campaign_id, total = excluded.total, read_at = excluded.read_at
-        ),
-        days as (
+        closed as (
           insert into website_hits_daily (website_id, day, hits)
-          select website_id, ${day}::date, least(delta, 2147483647)::int from read where delta > 0
+          select website_id, open_day, open_hits from read where open_day <> ${day}::date and open_hits > 0
           on conflict (website_id, day) do update set hits = least(website_hits_daily.hits::bigint + excluded.hits, 2147483647)::int
+        ),
+        counters as (
+          insert into delivery_counters (website_id, campaign_id, total, read_at, day, day_hits)
+          select website_id, key, total, ${now.toISOString()}::timestamptz, ${day}::date,
+                 least(case when open_day = ${day}::date then open_hits else 0 end + greatest(delta, 0), 2147483647)::int
+          from read
+          on conflict (website_id) do update
+            set campaign_id = excluded.campaign_id, total = excluded.total, read_at = excluded.read_at,
+                day = excluded.day, day_hits = excluded.day_hits
         ),
         totals as (
           insert into delivery_daily_totals (day, type, hits)
@@ -62,6 +70,47 @@ export async function addCampaignTotals(tx: Executor, page: CampaignTotal[], day
   );
   return rows[0]?.matched ?? 0;
 }
+
+/** The lock every change to the counters and the history takes, for the rest of its transaction. */
+const lockHistory = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('delivery-history'))`);
+
+/**
+ * At a run's end: closes the open day of every counter the run did not move on to `day` (a website
+ * whose campaign was not listed: deleted at 9Hits, or read under another id), so an open day is
+ * never older than the last run and the clean-up finds every old day in website_hits_daily.
+ * Answers how many days it closed.
+ */
+export async function closeOpenDays(tx: Executor, day: string): Promise<number> {
+  await lockHistory(tx);
+  const rows = await queryRows<{ closed: number }>(
+    tx,
+    sql`with stale as (
+          select website_id, day, day_hits from delivery_counters where day < ${day}::date for update
+        ),
+        reset as (
+          update delivery_counters c set day = null, day_hits = 0 from stale where c.website_id = stale.website_id
+        ),
+        closed as (
+          insert into website_hits_daily (website_id, day, hits)
+          select website_id, day, day_hits from stale where day_hits > 0
+          on conflict (website_id, day) do update set hits = least(website_hits_daily.hits::bigint + excluded.hits, 2147483647)::int
+        )
+        select count(*)::int as closed from stale`,
+  );
+  return rows[0]?.closed ?? 0;
+}
+
+/**
+ * A website's days: the closed ones (website_hits_daily) and the one its counter still holds, summed
+ * per day (a reading of the version before migration 0035 may have added to a day's row already).
+ * `website` names the outer query's website id.
+ */
+const daysOf = (website: SQL, from: string) =>
+  sql`select d.day, least(sum(d.hits), 2147483647)::int as hits from (
+        select h.day, h.hits from website_hits_daily h where h.website_id = ${website} and h.day >= ${from}::date
+        union all
+        select c.day, c.day_hits from delivery_counters c where c.website_id = ${website} and c.day >= ${from}::date and c.day_hits > 0
+      ) d group by d.day`;
 
 /** The account's points balance on `day` (a later reading the same day replaces the earlier). */
 export async function recordPoints(db: Executor, day: string, points: number, now: Date): Promise<void> {
@@ -80,11 +129,7 @@ const dayText = sql`to_char(h.day, 'YYYY-MM-DD')`;
 
 /** A website's delivered hits per day from `from` (inclusive), oldest first; days with none are absent. */
 export function websiteDays(db: Executor, websiteId: number, from: string): Promise<DayHits[]> {
-  return queryRows<DayHits>(
-    db,
-    sql`select ${dayText} as day, h.hits from website_hits_daily h
-        where h.website_id = ${websiteId} and h.day >= ${from}::date order by h.day`,
-  );
+  return queryRows<DayHits>(db, sql`select ${dayText} as day, h.hits from (${daysOf(sql`${websiteId}`, from)}) h order by h.day`);
 }
 
 /** When the website's campaign total was last read (the history is as of then); undefined if never. */
@@ -103,7 +148,7 @@ export function typeDays(
   return queryRows(
     db,
     sql`select w.id as website_id, w.url, ${dayText} as day, h.hits
-        from websites w join website_hits_daily h on h.website_id = w.id and h.day >= ${from}::date
+        from websites w cross join lateral (${daysOf(sql`w.id`, from)}) h
         where w.user_id = ${userId} and w.type = ${type}
         order by w.id, h.day`,
   );
@@ -159,7 +204,7 @@ export function websiteMonths(db: Executor, websiteId: number, from: string): Pr
     sql`select to_char(m.month, 'YYYY-MM') as month, sum(m.hits)::float8 as hits from (
           select month, hits from website_hits_monthly where website_id = ${websiteId} and month >= ${from}::date
           union all
-          select date_trunc('month', day)::date, hits from website_hits_daily where website_id = ${websiteId} and day >= ${from}::date
+          select date_trunc('month', h.day)::date, h.hits from (${daysOf(sql`${websiteId}`, from)}) h
         ) m group by m.month order by m.month`,
   );
 }
@@ -178,8 +223,8 @@ export function typeMonths(
             join website_hits_monthly h on h.website_id = w.id and h.month >= ${from}::date
             where w.user_id = ${userId} and w.type = ${type}
           union all
-          select h.website_id, date_trunc('month', h.day)::date, h.hits from websites w
-            join website_hits_daily h on h.website_id = w.id and h.day >= ${from}::date
+          select w.id, date_trunc('month', h.day)::date, h.hits from websites w
+            cross join lateral (${daysOf(sql`w.id`, from)}) h
             where w.user_id = ${userId} and w.type = ${type}
         ) m group by m.website_id, m.month order by m.website_id, m.month`,
   );

@@ -6,6 +6,7 @@ import { createWebsite } from '../../test-support/websites.ts';
 import { NinehitsClient } from '../delivery/ninehits-client.ts';
 import { runningJob } from '../../test-support/running-job.ts';
 import { collectDeliveryJob, DELIVERY_COLLECT_JOB, deliveryCollectionTask, utcDay } from './collect-delivery.ts';
+import { websiteDays } from './delivery-history.repository.ts';
 import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,11 +57,21 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
     );
   const collect = (firstRun = false) =>
     collectDeliveryJob(t.app.ctx, client)({ page: 1, startedAt: new Date().toISOString(), firstRun }, runningJob());
-  const days = (id: number) =>
-    queryRows<{ day: string; hits: number }>(
+  /** A website's days as the charts read them: the closed ones and the one its counter holds. */
+  const days = (id: number) => websiteDays(t.app.ctx.db, id, '2000-01-01');
+  /** Where they are kept: closed days in website_hits_daily, the open one on the counter. */
+  const stored = async (id: number) => ({
+    closed: await queryRows<{ day: string; hits: number }>(
       t.app.ctx.db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, hits from website_hits_daily where website_id = ${id} order by day`,
-    );
+    ),
+    open: (
+      await queryRows<{ day: string | null; hits: number }>(
+        t.app.ctx.db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day, day_hits as hits from delivery_counters where website_id = ${id}`,
+      )
+    )[0],
+  });
   const history = async (id: number, session: Session = owner, range = 7) =>
     t.app.inject({ method: 'GET', url: `/api/website/${id}/history?days=${range}`, headers: session.headers });
 
@@ -76,15 +87,50 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
     const today = utcDay(t.app.ctx.now());
     expect(await days(site.id)).toEqual([{ day: today, hits: 50 }]);
 
+    // Today is still being counted: on the counter, not yet a row of its own.
+    expect(await stored(site.id)).toEqual({ closed: [], open: { day: today, hits: 50 } });
+
     t.clock.advance(DAY_MS);
     await setTotal(site.key, 190);
     await collect();
+    const tomorrow = utcDay(t.app.ctx.now());
     expect(await days(site.id)).toEqual([
       { day: today, hits: 50 },
-      { day: utcDay(t.app.ctx.now()), hits: 40 },
+      { day: tomorrow, hits: 40 },
     ]);
+    // The first reading of a later day closed the earlier one into the history, as one row.
+    expect(await stored(site.id)).toEqual({ closed: [{ day: today, hits: 50 }], open: { day: tomorrow, hits: 40 } });
     const totals = await queryRows<{ hits: string }>(t.app.ctx.db, sql`select hits::text from delivery_daily_totals order by day`);
     expect(totals.map((r) => Number(r.hits))).toEqual([50, 40]);
+  });
+
+  it("a run's end closes the day of a website no page listed any more; a day written before the counters held it is summed, not doubled", async () => {
+    const listed = await website('https://www.example.com/listed');
+    const gone = await website('https://www.example.com/gone');
+    await setTotal(listed.key, 10);
+    await setTotal(gone.key, 20);
+    await collect();
+    const today = utcDay(t.app.ctx.now());
+    expect((await stored(gone.id)).open).toEqual({ day: today, hits: 20 });
+    // A row of today as the version before migration 0035 wrote it, beside the counter's hits.
+    await t.app.ctx.db.execute(sql`insert into website_hits_daily (website_id, day, hits) values (${listed.id}, ${today}::date, 5)`);
+    expect(await days(listed.id)).toEqual([{ day: today, hits: 15 }]);
+
+    // The campaign of `gone` is deleted at 9Hits: tomorrow's run does not list it.
+    await t.app.ctx.db.execute(sql`delete from sandbox_ninehits_campaigns where id = ${Number(gone.key)}`);
+    t.clock.advance(DAY_MS);
+    await setTotal(listed.key, 12);
+    await collect();
+    const tomorrow = utcDay(t.app.ctx.now());
+    expect(await stored(gone.id)).toEqual({ closed: [{ day: today, hits: 20 }], open: { day: null, hits: 0 } });
+    expect(await stored(listed.id)).toEqual({ closed: [{ day: today, hits: 15 }], open: { day: tomorrow, hits: 2 } });
+    expect(await days(listed.id)).toEqual([
+      { day: today, hits: 15 },
+      { day: tomorrow, hits: 2 },
+    ]);
+    // Nothing left open is read again as a new day.
+    await collect();
+    expect(await days(gone.id)).toEqual([{ day: today, hits: 20 }]);
   });
 
   it('a reset counter or a re-created campaign counts from zero, never negative, never doubled', async () => {

@@ -100,6 +100,7 @@ export async function estimateExportRows(db: Executor, userId: number): Promise<
         + (select count(*) from payment_events e join orders o on o.id = e.order_id where o.user_id = ${userId})
         + (select count(*) from websites where user_id = ${userId})
         + (select count(*) from website_hits_daily d join websites w on w.id = d.website_id where w.user_id = ${userId})
+        + (select count(*) from delivery_counters c join websites w on w.id = c.website_id where w.user_id = ${userId} and c.day_hits > 0)
         + (select count(*) from notifications where user_id = ${userId})
         + (select count(*) from audit_events where subject_user_id = ${userId})
         )::int as n`,
@@ -158,7 +159,13 @@ const PART_QUERIES: Record<ExportPart, (userId: number) => ReturnType<typeof sql
     ),
   deliveryHistory: (id) =>
     list(
-      sql`select d.website_id, 'day' as period, d.day::text as "from", d.hits from website_hits_daily d join websites w on w.id = d.website_id where w.user_id = ${id}
+      sql`select d.website_id, 'day' as period, d.day::text as "from", least(sum(d.hits), 2147483647)::int as hits from (
+            select d.website_id, d.day, d.hits from website_hits_daily d join websites w on w.id = d.website_id where w.user_id = ${id}
+            union all
+            -- The day still being counted (on the website's delivery counter, migration 0035).
+            select c.website_id, c.day, c.day_hits from delivery_counters c join websites w on w.id = c.website_id
+            where w.user_id = ${id} and c.day is not null and c.day_hits > 0
+          ) d group by d.website_id, d.day
           union all
           select m.website_id, 'month', m.month::text, m.hits from website_hits_monthly m join websites w on w.id = m.website_id where w.user_id = ${id}
           order by 1, 3`,

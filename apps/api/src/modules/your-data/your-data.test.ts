@@ -34,7 +34,14 @@ describe('your data: the copy and closing the account', () => {
 
   it('builds a copy with every part and a README, downloadable by its owner only, audited and limited per day', async () => {
     await cardPackage(customer);
-    expect((await createWebsite(t.app, customer, { url: 'https://leaver.example.com/' })).statusCode).toBe(201);
+    const site = await createWebsite(t.app, customer, { url: 'https://leaver.example.com/' });
+    expect(site.statusCode).toBe(201);
+    // Its delivery: a closed day, and today's hits so far on its counter (migration 0035).
+    const siteId = (site.json() as { id: number }).id;
+    await t.app.ctx.db.execute(sql`insert into website_hits_daily (website_id, day, hits) values (${siteId}, '2026-01-02', 40)`);
+    await t.app.ctx.db.execute(
+      sql`insert into delivery_counters (website_id, campaign_id, total, read_at, day, day_hits) values (${siteId}, '1', 9, now(), '2026-01-03', 9)`,
+    );
     const asked = await post('/api/account/data-export', customer);
     expect(asked.statusCode).toBe(200);
     const copy = asked.json() as { id: string; status: string; expiresAt: string; size: number };
@@ -58,6 +65,10 @@ describe('your data: the copy and closing the account', () => {
     expect((data.orders as { item_id: string }[]).map((o) => o.item_id)).toEqual(expect.arrayContaining(['pkgBasic', 'pkgStandard']));
     expect((data.payments as { external_id: string }[]).length).toBeGreaterThan(0);
     expect((data.websites as { url: string }[]).map((w) => w.url)).toEqual(['https://leaver.example.com/']);
+    expect(data.deliveryHistory).toEqual([
+      { website_id: siteId, period: 'day', from: '2026-01-02', hits: 40 },
+      { website_id: siteId, period: 'day', from: '2026-01-03', hits: 9 },
+    ]);
     expect((data.subscriptions as { package_id: string }[])[0]!.package_id).toBe('pkgStandard');
     expect((data.sessions as { ip: string }[]).length).toBeGreaterThan(0);
     expect((data.sessions as Record<string, unknown>[])[0]).not.toHaveProperty('id');
