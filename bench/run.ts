@@ -33,7 +33,7 @@ import { analyseBundle } from '../apps/web/scripts/check-bundle.ts';
 import { childEnv, settings as benchSettings } from './lib/settings.ts';
 import { call, expectOk } from './lib/http.ts';
 import { LOAD, PAIR_ROUNDS, measurePair, type LoadResult } from './lib/load.ts';
-import { dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
+import { checkpoint, dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
 import { freePort, RssSampler, serveNodeArgs, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
@@ -155,6 +155,7 @@ async function main(): Promise<void> {
     dbUrl = await recreateDatabase(DB_NAME);
     log('    npm run seed:large');
     await runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-large.ts'], { DATABASE_URL: dbUrl });
+    log(`    CHECKPOINT after the seed: ${(await checkpoint()).toFixed(1)} s`);
   }
   if (!keepDb) cleanups.push(() => dropDatabase(DB_NAME));
 
@@ -383,6 +384,7 @@ async function main(): Promise<void> {
     row('  its first call (sums the closed days of the year once)', `${fmt(charts.adminFirstMs, 1)} ms`, 'reference, no target', null);
 
     await seedSandboxCampaigns(dbUrl, log);
+    log(`    CHECKPOINT after adding them: ${(await checkpoint()).toFixed(1)} s`);
     busy.collection = await waitForQuiet(log, 'the delivery collection');
     rss.phase = 'collection';
     const inFlight: Record<string, number> = {};

@@ -4,7 +4,7 @@
  * nothing else; the product's own code never reads these tables.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -66,6 +66,20 @@ export const sandboxNinehitsCampaigns = pgTable(
       .using('gin', sql`${t.urlsSearch} gin_trgm_ops`)
       .with({ fastupdate: false }),
   ],
+);
+
+/**
+ * How many campaigns the sandbox's account has (its slots used), kept by triggers on
+ * sandbox_ninehits_campaigns (migration 0036): one row, moved by every statement that adds or removes
+ * campaigns, so siteAdd and profileGet never count 300,000 rows.
+ */
+export const sandboxNinehitsCampaignCount = pgTable(
+  'sandbox_ninehits_campaign_count',
+  {
+    id: boolean('id').primaryKey().default(true),
+    campaigns: bigint('campaigns', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('sandbox_ninehits_campaign_count_one_row', sql`${t.id}`)],
 );
 
 /** The embedded PayHere's own record of what it charged, read back through its merchant API. */

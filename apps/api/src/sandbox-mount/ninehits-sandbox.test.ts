@@ -156,6 +156,27 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
     });
   });
 
+  it("counts the account's slots in use exactly, whatever adds or removes campaigns", async () => {
+    const used = async () => (await get('profileGet')).json().data.slots.used as number;
+    const [a, b] = [await add(), await add(), await add()];
+    expect(await used()).toBe(3);
+    expect((await post('siteDel', [a, b])).json().status).toBe('ok');
+    expect(await used()).toBe(1);
+    // Campaigns written straight to the table (as the bench seeds its 300,000) count too.
+    await t.app.ctx.db.execute(
+      sql`insert into sandbox_ninehits_campaigns (body) select jsonb_build_object('title', 'bulk-' || n, 'urls', '[]'::jsonb) from generate_series(1, 5) n`,
+    );
+    expect(await used()).toBe(6);
+    await t.app.ctx.db.execute(sql`truncate sandbox_ninehits_campaigns`);
+    expect(await used()).toBe(0);
+    // The count's own row wiped too (a test's reset): counted whole, and kept again from the next change.
+    await t.app.ctx.db.execute(sql`delete from sandbox_ninehits_campaign_count`);
+    await add();
+    expect(await used()).toBe(1);
+    await add();
+    expect(await used()).toBe(2);
+  });
+
   it('approves a new campaign a few seconds after creation', async () => {
     const id = await add();
     expect((await get('siteGet', { filter: `id:${id}` })).json().data[0].systemState).toBe('pending');

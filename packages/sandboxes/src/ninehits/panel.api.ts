@@ -8,7 +8,18 @@ import { error, ok, type Envelope } from './envelope.ts';
 import { macroProblems } from './macros.ts';
 import { messagesOf, siteAddSchema, siteDelSchema, siteUpdateSchema, type SandboxCampaignBody } from './schema.ts';
 
-const { sandboxNinehitsCampaigns: campaigns } = schema;
+const { sandboxNinehitsCampaigns: campaigns, sandboxNinehitsCampaignCount: campaignCount } = schema;
+
+/**
+ * The account's slots in use: its campaigns, as counted by migration 0036's triggers (counting
+ * them here took 30 ms at 300,000). Counted whole only when the count's row was wiped with them.
+ */
+async function slotsUsed(db: SandboxOptions['db']): Promise<number> {
+  const [row] = await db.select({ used: campaignCount.campaigns }).from(campaignCount);
+  if (row) return Number(row.used);
+  const [counted] = await db.select({ used: count() }).from(campaigns);
+  return Number(counted?.used ?? 0);
+}
 
 /** The macros of a campaign body, checked as the viewer would run them. */
 function macroErrors(body: SandboxCampaignBody): string[] {
@@ -94,8 +105,7 @@ export async function ninehitsPanelApi(app: FastifyInstance, options: SandboxOpt
         if (!parsed.success) return error(...messagesOf(parsed.error));
         const problems = macroErrors(parsed.data);
         if (problems.length) return error(...problems);
-        const [{ used } = { used: 0 }] = await db.select({ used: count() }).from(campaigns);
-        if (used >= (control.slots ?? DEFAULT_SLOTS)) return error('You have no campaign slots left.');
+        if ((await slotsUsed(db)) >= (control.slots ?? DEFAULT_SLOTS)) return error('You have no campaign slots left.');
         const [row] = await db
           .insert(campaigns)
           .values({ body: parsed.data, userState: parsed.data.userState ?? 'running' })
@@ -170,7 +180,7 @@ export async function ninehitsPanelApi(app: FastifyInstance, options: SandboxOpt
       });
 
       route('GET', 'profileGet', async () => {
-        const [{ used } = { used: 0 }] = await db.select({ used: count() }).from(campaigns);
+        const used = await slotsUsed(db);
         const total = control.slots ?? DEFAULT_SLOTS;
         return ok({
           username: 'sandbox',
