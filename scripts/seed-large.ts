@@ -289,8 +289,9 @@ async function main(): Promise<void> {
       )
     ).rows;
     if (wrong !== 0) throw new Error(`${wrong} seeded users have an addon_count that does not match their add-ons`);
-    // 90 days of delivery history for every website (27,000,000 rows, in primary-key order, as the
-    // collection leaves them), the counters it would hold, its per-day totals and the points balance.
+    // 90 days of delivery history for every website (27,000,000 rows, in primary-key order; today's
+    // as a day written before migration 0035, which readers sum with the counter's open day), the
+    // counters it would hold (no day open), its per-day totals and the points balance.
     // Its key and foreign key are made after the rows: checking 27,000,000 rows one by one takes
     // minutes, building the index over sorted rows and validating the key in one join, seconds.
     await client.query('alter table website_hits_daily drop constraint website_hits_daily_website_id_websites_id_fk');

@@ -65,7 +65,8 @@ export interface CustomerWebsiteRow {
 /**
  * The days delivered to the outer query's website `w`: those closed (website_hits_daily) and the one
  * its delivery counter still holds (migration 0035). A day may be in both (written before that
- * migration): readers sum by day.
+ * migration): readers sum by day. The last day reads only the newest closed day beside the counter
+ * (a backward index scan), not every day kept.
  */
 const deliveredDays = sql`select d.day, d.hits from website_hits_daily d where d.website_id = w.id
   union all
@@ -83,7 +84,11 @@ export function websitesWithDelivery(db: Executor, userId: number, today: string
                coalesce((select sum(h.hits) from (${deliveredDays}) h where h.day > ${today}::date - 30), 0)::int as hits_30_days
         from websites w
         left join lateral (
-          select h.day, sum(h.hits) as hits from (${deliveredDays}) h group by h.day order by h.day desc limit 1
+          select d.day, sum(d.hits) as hits from (
+            (select h.day, h.hits from website_hits_daily h where h.website_id = w.id order by h.day desc limit 1)
+            union all
+            select c.day, c.day_hits from delivery_counters c where c.website_id = w.id and c.day is not null and c.day_hits > 0
+          ) d group by d.day order by d.day desc limit 1
         ) last on true
         where w.user_id = ${userId}
         order by w.created_at desc, w.id desc`,

@@ -64,8 +64,8 @@ export function collectDeliveryJob(ctx: AppContext, client: NinehitsClient): Job
       const now = ctx.now();
       await ctx.db.transaction((tx) => addCampaignTotals(tx, totals, utcDay(now), now, payload.firstRun === true));
       if (read < SITE_GET_MAX_LIMIT) {
-        // Every website listed has moved its counter to today; the others' days are over.
-        const closed = await ctx.db.transaction((tx) => closeOpenDays(tx, utcDay(now)));
+        // A website this run did not read has no campaign listed any more: its open day is over.
+        const closed = await ctx.db.transaction((tx) => closeOpenDays(tx, utcDay(now), new Date(payload.startedAt)));
         const profile = await client.profileGet();
         await recordPoints(ctx.db, utcDay(now), profile.points, now);
         ctx.log.info({ pages: page, startedAt: payload.startedAt, closedDays: closed }, 'delivery collection finished');

@@ -75,17 +75,21 @@ export async function addCampaignTotals(tx: Executor, page: CampaignTotal[], day
 const lockHistory = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('delivery-history'))`);
 
 /**
- * At a run's end: closes the open day of every counter the run did not move on to `day` (a website
- * whose campaign was not listed: deleted at 9Hits, or read under another id), so an open day is
- * never older than the last run and the clean-up finds every old day in website_hits_daily.
+ * At a run's end: closes the open day of every counter this run (started at `runStartedAt`) did not
+ * read, if that day is before `day`: a website whose campaign no page listed (deleted at 9Hits, or
+ * read under another id). So an open day is never older than the last run, and the clean-up finds
+ * every old day in website_hits_daily. A counter the run read before midnight keeps its day until
+ * its next reading closes it, spread over that run's pages like every other day's end.
  * Answers how many days it closed.
  */
-export async function closeOpenDays(tx: Executor, day: string): Promise<number> {
+export async function closeOpenDays(tx: Executor, day: string, runStartedAt: Date): Promise<number> {
   await lockHistory(tx);
   const rows = await queryRows<{ closed: number }>(
     tx,
     sql`with stale as (
-          select website_id, day, day_hits from delivery_counters where day < ${day}::date for update
+          select website_id, day, day_hits from delivery_counters
+          where day < ${day}::date and read_at < ${runStartedAt.toISOString()}::timestamptz
+          for update
         ),
         reset as (
           update delivery_counters c set day = null, day_hits = 0 from stale where c.website_id = stale.website_id

@@ -6,7 +6,7 @@ import { createWebsite } from '../../test-support/websites.ts';
 import { NinehitsClient } from '../delivery/ninehits-client.ts';
 import { runningJob } from '../../test-support/running-job.ts';
 import { collectDeliveryJob, DELIVERY_COLLECT_JOB, deliveryCollectionTask, utcDay } from './collect-delivery.ts';
-import { websiteDays } from './delivery-history.repository.ts';
+import { closeOpenDays, websiteDays } from './delivery-history.repository.ts';
 import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +56,7 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
       sql`update sandbox_ninehits_campaigns set user_state = 'paused', confirmed_hits = ${total}, accrued_at = now() where id = ${Number(key)}`,
     );
   const collect = (firstRun = false) =>
-    collectDeliveryJob(t.app.ctx, client)({ page: 1, startedAt: new Date().toISOString(), firstRun }, runningJob());
+    collectDeliveryJob(t.app.ctx, client)({ page: 1, startedAt: t.app.ctx.now().toISOString(), firstRun }, runningJob());
   /** A website's days as the charts read them: the closed ones and the one its counter holds. */
   const days = (id: number) => websiteDays(t.app.ctx.db, id, '2000-01-01');
   /** Where they are kept: closed days in website_hits_daily, the open one on the counter. */
@@ -131,6 +131,22 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
     // Nothing left open is read again as a new day.
     await collect();
     expect(await days(gone.id)).toEqual([{ day: today, hits: 20 }]);
+  });
+
+  it("a run that crosses midnight leaves the day of a website it read to that website's next reading", async () => {
+    const site = await website();
+    const runStartedAt = t.app.ctx.now();
+    await setTotal(site.key, 10);
+    await collect();
+    const today = utcDay(t.app.ctx.now());
+    t.clock.advance(DAY_MS);
+    const close = (startedAt: Date) => t.app.ctx.db.transaction((tx) => closeOpenDays(tx, utcDay(t.app.ctx.now()), startedAt));
+    // Read by this run before midnight: not closed at its end (its next reading does it).
+    expect(await close(runStartedAt)).toBe(0);
+    expect(await stored(site.id)).toEqual({ closed: [], open: { day: today, hits: 10 } });
+    // Not read by the run that ends now: closed.
+    expect(await close(t.app.ctx.now())).toBe(1);
+    expect(await stored(site.id)).toEqual({ closed: [{ day: today, hits: 10 }], open: { day: null, hits: 0 } });
   });
 
   it('a reset counter or a re-created campaign counts from zero, never negative, never doubled', async () => {
