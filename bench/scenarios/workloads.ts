@@ -26,10 +26,14 @@ interface Ctx {
 }
 
 /**
- * A customer's session, repeated by each of the 50 connections as its own customer: load the user,
- * Check hits on a website (the embedded 9Hits sandbox answers, on this host, at most every 15 s per
- * website because of the product's cache), create a website and delete it again (so capacity stays
- * where it was), and load the user again to list the websites.
+ * A customer's session, repeated by each of the 50 connections: load the user, Check hits on a
+ * website (the embedded 9Hits sandbox answers, on this host, at most every 15 s per website because
+ * of the product's cache), create a website and delete it again (so capacity stays where it was),
+ * and load the user again to list the websites. autocannon gives each pass over these requests a
+ * fresh context, so each pass takes the next customer in turn and two connections may work for one
+ * customer at once: every website made gets an address of its own (numbered across the whole run),
+ * never one another pass still holds (until run 13 the number restarted with each pass, and two such
+ * passes made the same address: a 409 and a 400 in the figures).
  */
 export function mixed(
   base: string,
@@ -40,6 +44,7 @@ export function mixed(
   pid?: number,
 ): Promise<LoadResult> {
   let next = 0;
+  let made = 0;
   const own = (context: Ctx): BenchCustomer => (context.customer ??= customers[next++ % customers.length]!);
   const auth = (c: BenchCustomer) => ({ authorization: `Bearer ${c.token}` });
   const json = (c: BenchCustomer) => ({ ...auth(c), 'content-type': 'application/json' });
@@ -64,7 +69,7 @@ export function mixed(
       setupRequest: (req, context) => {
         const ctx = context as Ctx;
         const c = own(ctx);
-        ctx.n = (ctx.n ?? 0) + 1;
+        ctx.n ??= ++made;
         return { ...req, path: '/api/website', headers: json(c), body: JSON.stringify(websiteBody(1000 + ctx.n)) };
       },
       onResponse: (status, body, context) => {
