@@ -71,6 +71,30 @@ export async function updateOrder(db: Executor, id: string, change: Partial<type
 }
 
 /**
+ * Records the gateway's reading of an order's subscription (its id and status), unless the stored
+ * status is no longer `readStatus`, the one the reading was compared with: a cancel job that ended
+ * meanwhile ('cancelled') is not undone by a reading taken before it. Answers whether it recorded.
+ */
+export async function recordSubscriptionReading(
+  db: Executor,
+  id: string,
+  readStatus: string | null,
+  reading: { gatewaySubscriptionId: string; gatewaySubscriptionStatus: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ ...reading, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, id),
+        readStatus === null ? isNull(orders.gatewaySubscriptionStatus) : eq(orders.gatewaySubscriptionStatus, readStatus),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
  * Claims a read of the gateway's record of an order for now, unless another was claimed less than
  * `coolDownMs` before (`charges_read_at`): one conditional update, so of racing callers one wins.
  * Answers whether this caller may call the gateway.

@@ -8,6 +8,7 @@ import {
   BILLING,
   findOrder,
   grantedCardOrders,
+  recordSubscriptionReading,
   updateOrder,
   type GatewaySubscriptionStatus,
 } from '../orders.repository.ts';
@@ -66,7 +67,12 @@ export function payhereSubscriptionSyncJob(ctx: AppContext, api: PayhereApi): Jo
       const status = FROM_PAYHERE[subscription.status];
       const next = order.status === 'cancelling' && status && BILLING.includes(status) ? 'cancelling' : (status ?? order.status);
       if (order.subscriptionId === subscription.subscription_id && order.status === next) continue;
-      await updateOrder(ctx.db, order.id, { gatewaySubscriptionId: subscription.subscription_id, gatewaySubscriptionStatus: next });
+      // Only over the status read above: a cancel job may have ended the subscription since.
+      const recorded = await recordSubscriptionReading(ctx.db, order.id, order.status, {
+        gatewaySubscriptionId: subscription.subscription_id,
+        gatewaySubscriptionStatus: next,
+      });
+      if (!recorded) continue;
       // Past due now, and not before: the grace period starts and the customer is told.
       if (next === 'failed' && order.status !== 'failed') await startGrace(ctx, order.id);
     }
