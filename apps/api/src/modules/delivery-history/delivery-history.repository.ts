@@ -8,6 +8,11 @@ export interface CampaignTotal {
   total: number;
 }
 
+/** How a closed day joins website_hits_daily: added to a row of that day already there (capped at int). */
+const addedToTheDay = sql.raw(
+  'on conflict (website_id, day) do update set hits = least(website_hits_daily.hits::bigint + excluded.hits, 2147483647)::int',
+);
+
 /**
  * Adds one page of campaign totals to the history, in one statement. Per website matched by its
  * campaign id, the hits of `day` grow by the difference from the total read last time:
@@ -50,7 +55,7 @@ export async function addCampaignTotals(tx: Executor, page: CampaignTotal[], day
         closed as (
           insert into website_hits_daily (website_id, day, hits)
           select website_id, open_day, open_hits from read where open_day <> ${day}::date and open_hits > 0
-          on conflict (website_id, day) do update set hits = least(website_hits_daily.hits::bigint + excluded.hits, 2147483647)::int
+          ${addedToTheDay}
         ),
         counters as (
           insert into delivery_counters (website_id, campaign_id, total, read_at, day, day_hits)
@@ -97,7 +102,7 @@ export async function closeOpenDays(tx: Executor, day: string, runStartedAt: Dat
         closed as (
           insert into website_hits_daily (website_id, day, hits)
           select website_id, day, day_hits from stale where day_hits > 0
-          on conflict (website_id, day) do update set hits = least(website_hits_daily.hits::bigint + excluded.hits, 2147483647)::int
+          ${addedToTheDay}
         )
         select count(*)::int as closed from stale`,
   );
