@@ -7,7 +7,7 @@ import { customerWithPackage, loginAdmin, registerCustomer, type Session } from 
 import { sendNotify, startCheckout } from '../../test-support/payments.ts';
 import { createWebsite } from '../../test-support/websites.ts';
 import { codeAt, enrolTwoFactor } from '../../test-support/two-factor.ts';
-import { EXPORT_PARTS } from './data-export.repository.ts';
+import { EXPORT_PARTS, estimateExportRows } from './data-export.repository.ts';
 import { DATA_EXPORT_JOB, requestDataExport } from './data-export.ts';
 import { useTestApp } from '../../test-support/use-test-app.ts';
 
@@ -88,6 +88,27 @@ describe('your data: the copy and closing the account', () => {
     expect(fourth.json().message).toMatch(/3 times a day/);
     t.clock.advance(25 * 3_600_000);
     expect((await get(`/api/account/data-export/${copy.id}/file`, customer)).statusCode).toBe(404);
+  });
+
+  it('counts, before building it, the rows the copy holds: a day both closed and on the counter once', async () => {
+    await cardPackage(customer);
+    const siteId = ((await createWebsite(t.app, customer, { url: 'https://counted.example.com/' })).json() as { id: number }).id;
+    // A day written before migration 0035 both as a closed day and on the counter: one row of the copy.
+    await t.app.ctx.db.execute(
+      sql`insert into website_hits_daily (website_id, day, hits) values (${siteId}, '2026-01-02', 40), (${siteId}, '2026-01-03', 5)`,
+    );
+    await t.app.ctx.db.execute(
+      sql`insert into delivery_counters (website_id, campaign_id, total, read_at, day, day_hits) values (${siteId}, '1', 9, now(), '2026-01-03', 4)`,
+    );
+    await t.app.ctx.db.execute(sql`insert into website_hits_monthly (website_id, month, hits) values (${siteId}, '2025-06-01', 700)`);
+    const estimate = await estimateExportRows(t.app.ctx.db, customer.user.id);
+
+    const copy = (await post('/api/account/data-export', customer)).json() as { id: string };
+    const data = JSON.parse((await get(`/api/account/data-export/${copy.id}/file`, customer)).body) as Record<string, unknown>;
+    expect(data.deliveryHistory).toHaveLength(3);
+    const rows = EXPORT_PARTS.filter((part) => part !== 'account').reduce((n, part) => n + (data[part] as unknown[]).length, 0);
+    // Asking for the copy adds its own audit record after the count.
+    expect(estimate).toBe(rows - 1);
   });
 
   it('builds a large copy in a job, with its progress, and e-mails the owner when it is ready', async () => {
