@@ -34,6 +34,7 @@ import { childEnv, settings as benchSettings } from './lib/settings.ts';
 import { call, expectOk } from './lib/http.ts';
 import { LOAD, PAIR_ROUNDS, measurePair, type LoadResult } from './lib/load.ts';
 import { checkpoint, dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
+import { loopMilliseconds } from './lib/machine-speed.ts';
 import { freePort, RssSampler, serveNodeArgs, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
@@ -142,6 +143,10 @@ async function main(): Promise<void> {
   };
   log(`Machine: ${machine.cpu}, ${machine.memory}, ${machine.os}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
   log(`Load average at start: ${machine.loadAtStart} (other processes on this machine skew every figure)`);
+  machine.loopAtStart = loopMilliseconds().toFixed(0);
+  log(
+    `CPU speed: a fixed integer loop of 300 million steps in ${machine.loopAtStart} ms (best of 3; the VMs of docs/performance.md differ by 3x)`,
+  );
 
   if (!skipBuild) {
     log('\n[1/9] npm run build (the production web app and server; fails on the bundle budget)');
@@ -465,6 +470,7 @@ async function main(): Promise<void> {
   }
   for (const r of webRows(bundle, home, lighthouse)) row(r.metric, r.measured, r.target, r.pass);
 
+  machine.loopAtEnd = loopMilliseconds().toFixed(0);
   machine.busyBeforePhases = Object.entries(busy)
     .map(([name, b]) => `${name} ${(b * 100).toFixed(0)}%`)
     .join(', ');
@@ -505,6 +511,9 @@ function printTable(machine: Record<string, string>, settings: string, seconds: 
   console.log(`\nResults (${settings}; ${seconds} s in all)`);
   console.log(
     `Machine: ${machine.cpu}, ${machine.memory}, Node ${machine.node}, PostgreSQL ${machine.postgres}; load average at start ${machine.loadAtStart}`,
+  );
+  console.log(
+    `CPU speed, the fixed integer loop (lower is faster): ${machine.loopAtStart} ms at the start, ${machine.loopAtEnd} ms at the end`,
   );
   console.log(`CPU busy (all processes) just before each phase: ${machine.busyBeforePhases}`);
   console.log(line(header));
