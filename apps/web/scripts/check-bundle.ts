@@ -13,7 +13,10 @@
  *   - any chunk a customer can load contains admin feature code (src/features/admin-*), or
  *   - a public page (PUBLIC_SCREENS, pre-rendered: its JavaScript only hydrates it) loads a chunk
  *     holding a signed-in screen or the signed-in shell, TanStack Query's client aside: a chunk runs
- *     whole, and those ran on every visitor's phone for nothing (docs/performance.md, run 10).
+ *     whole, and those ran on every visitor's phone for nothing (docs/performance.md, run 10), or
+ *   - a public page loads zod with its chunks: zod and the schemas built with it at load ran in the
+ *     task that hydrates the page; its forms load their checks when first focused or sent
+ *     (src/features/auth/load-form-checks.ts; docs/performance.md, run 14).
  * It reads dist/index.html, Vite's manifest (build.manifest) and the module ids per chunk that
  * vite.config.ts writes next to it (.vite/chunk-modules.json).
  *
@@ -28,6 +31,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { LANDING_SCREEN, PUBLIC_SCREENS, QUERY_CLIENT, SIGNED_IN_PAGES, SIGNED_IN_SCREENS, SIGNED_IN_SHELL } from './chunk-roots.ts';
+
+/** A module of zod (or the browser build's alias of it, src/lib/zod-jitless.ts). */
+const ZOD_MODULE = /\/node_modules\/zod\/|src\/lib\/zod-jitless\.ts$/;
 
 /** kB of 1,000 bytes, as Vite reports sizes. */
 export const LANDING_JS_BUDGET = 160_000;
@@ -68,6 +74,8 @@ export interface BundleReport {
   customerChunks: number;
   /** Public pages whose chunks hold signed-in screens or shell modules, with those modules. */
   publicLeaks: { screen: string; modules: string[] }[];
+  /** Public pages whose chunks hold zod. */
+  publicZod: string[];
   /** Per signed-in page: every JS file its first paint needs (index.html's, the shell's, its screen's). */
   signedIn: Record<SignedInPage, { files: { file: string; gzip: number }[]; gzip: number }>;
   problems: string[];
@@ -147,10 +155,16 @@ export function analyseBundle(distDir: string): BundleReport {
 
   const signedInOnly = new Set([...SIGNED_IN_SCREENS, ...SIGNED_IN_SHELL.filter((id) => id !== QUERY_CLIENT)]);
   const publicLeaks: BundleReport['publicLeaks'] = [];
+  const publicZod: string[] = [];
   for (const screen of PUBLIC_SCREENS) {
     const keys = new Set<string>();
     for (const root of [screen, QUERY_CLIENT]) staticClosure(chunkKeyOf(root), keys);
-    const leaked = [...keys].flatMap((k) => (modules[manifest[k]!.file] ?? []).filter((id) => signedInOnly.has(id)));
+    const held = [...keys].flatMap((k) => modules[manifest[k]!.file] ?? []);
+    if (held.some((id) => ZOD_MODULE.test(id))) {
+      publicZod.push(screen);
+      problems.push(`the public page ${screen} loads zod with its chunks (its checks belong in a module loaded when a form needs them)`);
+    }
+    const leaked = held.filter((id) => signedInOnly.has(id));
     if (!leaked.length) continue;
     publicLeaks.push({ screen, modules: leaked });
     problems.push(`the public page ${screen} loads signed-in code with its chunks: ${leaked.join(', ')}`);
@@ -180,6 +194,7 @@ export function analyseBundle(distDir: string): BundleReport {
     adminLeaks,
     customerChunks: customer.size,
     publicLeaks,
+    publicZod,
     signedIn,
     problems,
   };
@@ -208,6 +223,9 @@ if (isMain) {
   console.log(`Admin code in customer-loadable chunks (${report.customerChunks} checked): ${report.adminLeaks.length ? 'FOUND' : 'none'}`);
   console.log(
     `Signed-in code in public pages' chunks (${PUBLIC_SCREENS.length} pages checked): ${report.publicLeaks.length ? 'FOUND' : 'none'}`,
+  );
+  console.log(
+    `zod in public pages' chunks (${PUBLIC_SCREENS.length} pages checked): ${report.publicZod.length ? report.publicZod.join(', ') : 'none'}`,
   );
   if (report.problems.length) {
     console.error(`\nBundle check failed:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`);

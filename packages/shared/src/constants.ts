@@ -71,6 +71,10 @@ export function stripUsername(value: string): string {
  * the form did not show.
  */
 export const WEBSITE_LIMITS = { address: 2000, title: 200, keyword: 100 } as const;
+/** How long after its charge a payment may be refunded (the terms' refund window). */
+export const REFUND_WINDOW_DAYS = 30;
+/** The shortest password an account may have (its form says so before any check runs). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const ACCOUNT_LIMITS = { text: 200, email: 254, username: 50, password: 200, address: 500, country: 100 } as const;
 export const MESSAGE_LIMITS = { support: 10_000, notificationTitle: 200, notificationDescription: 5000 } as const;
 export const CATALOGUE_LIMITS = { name: 100, description: 5000 } as const;

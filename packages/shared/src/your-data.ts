@@ -1,4 +1,4 @@
-import { REFUND_WINDOW_DAYS } from './schemas/billing.schema.ts';
+import { REFUND_WINDOW_DAYS } from './constants.ts';
 
 /** Years the orders and payments of a closed account are kept for accounting (docs/product.md section 11). */
 export const ACCOUNTING_RETENTION_YEARS = 7;

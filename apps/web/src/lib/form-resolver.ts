@@ -25,11 +25,13 @@ export type FormCheckResult<TForm extends FieldValues> = FormFailure<TForm> | re
  * admin forms) flags every failing field at once.
  */
 export function formResolver<TForm extends FieldValues>(
-  check: (values: TForm) => FormCheckResult<TForm>,
+  // A check may come as a promise: the sign-in and registration forms load theirs (zod's schemas)
+  // when first needed, not with the page (features/auth/load-form-checks.ts).
+  check: (values: TForm) => FormCheckResult<TForm> | Promise<FormCheckResult<TForm>>,
   { show = 'first' }: { show?: 'first' | 'all' } = {},
 ): Resolver<TForm> {
   return async (values) => {
-    const found = check(values);
+    const found = await check(values);
     const failures = found === null ? [] : 'field' in found ? [found] : [...found];
     const shown = show === 'first' ? failures.slice(0, 1) : failures;
     if (shown.length === 0) return { values, errors: {} };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './plain-words.ts';
-import { ACCOUNT_LIMITS, MOBILE_LENGTH, stripUsername } from '../constants.ts';
+import { ACCOUNT_LIMITS, MOBILE_LENGTH, PASSWORD_MIN_LENGTH, stripUsername } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { splitFullName } from '../full-name.ts';
 import { packageSchema } from './catalogue.schema.ts';
@@ -14,7 +14,6 @@ import { websiteSchema } from './websites.schema.ts';
 
 /** A standard address pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = ACCOUNT_LIMITS.password;
 const MAX_TEXT: number = ACCOUNT_LIMITS.text;
 

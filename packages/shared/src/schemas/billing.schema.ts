@@ -102,8 +102,6 @@ export const receiptPdfSchema = z.string().meta({ id: 'ReceiptPdf', description:
 /** Where a payment stands in the admin's Payments screen. */
 export const PAYMENT_STATUSES = ['paid', 'refunded', 'charged back'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** How long after its charge a payment may be refunded (the terms' refund window). */
-export const REFUND_WINDOW_DAYS = 30;
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 

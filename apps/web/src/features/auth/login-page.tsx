@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { MSG } from '@traffic/shared/messages';
-import { firstMessage, loginBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../shell/paths.ts';
 import { useSignIn } from '../../shell/session/index.ts';
 import { FormCard } from '../../components/form-card.tsx';
@@ -17,22 +16,14 @@ import { reloadPage } from '../../lib/reload-page.ts';
 import { readRedirect } from '../../lib/safe-redirect.ts';
 import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError, readLoginName } from '../../lib/session-store.ts';
 import { useLoginMutation } from './api/login.ts';
+import type { LoginValues } from './form-checks.ts';
+import { loadFormChecks } from './load-form-checks.ts';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
 import { LiveFormFieldset } from '../../components/live-form-fieldset.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
-interface LoginValues {
-  username: string;
-  password: string;
-}
-
 /** The shared schema's first failure; the page shows it in its one error line. */
-const resolver = formResolver<LoginValues>((values) => {
-  const parsed = loginBodySchema.safeParse(values);
-  return parsed.success
-    ? null
-    : { field: parsed.error.issues[0]?.path[0] === 'password' ? 'password' : 'username', message: firstMessage(parsed.error) };
-});
+const resolver = formResolver<LoginValues>(async (values) => (await loadFormChecks()).checkLogin(values));
 
 export function LoginPage() {
   const signIn = useSignIn();
@@ -60,9 +51,9 @@ export function LoginPage() {
     forgetLoginError();
   }, []);
 
-  function submit(values: LoginValues) {
+  async function submit(values: LoginValues) {
     setServerError(null);
-    login.mutate(loginBodySchema.parse(values), {
+    login.mutate((await loadFormChecks()).loginBody(values), {
       onSuccess: (answer) => {
         if ('twoFactorRequired' in answer) setChallenge(answer.challenge);
         else signIn(answer.token, answer.data, returnTo);
@@ -98,7 +89,14 @@ export function LoginPage() {
   return (
     <FormCard title="Login" maxWidth="xs">
       <LiveFormFieldset>
-        <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(submit)} aria-label="Login">
+        <Stack
+          component="form"
+          spacing={2.5}
+          noValidate
+          onSubmit={handleSubmit(submit)}
+          onFocus={() => void loadFormChecks()}
+          aria-label="Login"
+        >
           <TextField label="Email or Username" autoComplete="username" {...register('username')} autoFocus fullWidth />
           <PasswordField label="Password" autoComplete="current-password" {...register('password')} fullWidth />
           <ErrorAlert message={error} />

@@ -11,9 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { ACCOUNT_LIMITS, stripUsername } from '@traffic/shared/constants';
+import { ACCOUNT_LIMITS, PASSWORD_MIN_LENGTH, stripUsername } from '@traffic/shared/constants';
 import { MSG } from '@traffic/shared/messages';
-import { PASSWORD_MIN_LENGTH, registerBodySchema } from '@traffic/shared/schemas/accounts.schema';
 import { paths } from '../../shell/paths.ts';
 import { useSignIn } from '../../shell/session/index.ts';
 import { AddressField, CityCountryFields, MobileField, NameFields, useDetailsForm } from '../../components/details-fields.tsx';
@@ -23,10 +22,11 @@ import { isApiError } from '../../lib/api-client.ts';
 import { formResolver } from '../../lib/form-resolver.ts';
 import { clearStoredSession } from '../../lib/session-store.ts';
 import { useRegisterMutation } from './api/register.ts';
-import { checkRegisterForm, emptyRegisterForm, toRegisterBody, type RegisterFormValues } from './register-form-model.ts';
+import { emptyRegisterForm, type RegisterFormValues } from './register-form-model.ts';
+import { loadFormChecks } from './load-form-checks.ts';
 import { LiveFormFieldset } from '../../components/live-form-fieldset.tsx';
 
-const resolver = formResolver(checkRegisterForm);
+const resolver = formResolver<RegisterFormValues>(async (values) => (await loadFormChecks()).checkRegisterForm(values));
 
 export function RegisterPage() {
   const signIn = useSignIn();
@@ -34,9 +34,9 @@ export function RegisterPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const { register: field, control, handleSubmit, errors, text } = useDetailsForm<RegisterFormValues>(resolver, emptyRegisterForm);
 
-  const submit = handleSubmit((values) => {
+  const submit = handleSubmit(async (values) => {
     setServerError(null);
-    registration.mutate(registerBodySchema.parse(toRegisterBody(values)), {
+    registration.mutate((await loadFormChecks()).registerBody(values), {
       onSuccess: ({ token, data: user }) => signIn(token, user),
       onError: (failure) => {
         // docs/product.md section 8: the server's message; no session is kept.
@@ -49,7 +49,15 @@ export function RegisterPage() {
   return (
     <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
       <LiveFormFieldset>
-        <Grid component="form" container spacing={2.5} noValidate onSubmit={submit} aria-label="Register">
+        <Grid
+          component="form"
+          container
+          spacing={2.5}
+          noValidate
+          onSubmit={submit}
+          onFocus={() => void loadFormChecks()}
+          aria-label="Register"
+        >
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               label="Email"

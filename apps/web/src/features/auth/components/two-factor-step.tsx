@@ -5,21 +5,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@traffic/shared/messages';
-import { firstMessage } from '@traffic/shared/schemas/accounts.schema';
-import { twoFactorLoginBodySchema } from '@traffic/shared/schemas/security.schema';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formResolver, useCheckedForm } from '../../../lib/form-resolver.ts';
 import { useLoginTwoFactorMutation, type SessionAnswer } from '../api/login-two-factor.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import type { TwoFactorCodeValues as CodeValues } from '../form-checks.ts';
+import { loadFormChecks } from '../load-form-checks.ts';
 
-interface CodeValues {
-  code: string;
-}
-
-const resolver = formResolver<CodeValues>((values) => {
-  const parsed = twoFactorLoginBodySchema.shape.code.safeParse(values.code);
-  return parsed.success ? null : { field: 'code', message: firstMessage(parsed.error) };
-});
+const resolver = formResolver<CodeValues>(async (values) => (await loadFormChecks()).checkTwoFactorCode(values));
 
 interface TwoFactorStepProps {
   /** The password step's challenge: names the half-finished sign-in for 5 minutes. */
@@ -43,9 +36,9 @@ export function TwoFactorStep({ challenge, onSignedIn, onExpired, onBack }: TwoF
   const { register, handleSubmit, setFocus, errors } = useCheckedForm<CodeValues>(resolver, { code: '' }, { reValidateMode: 'onSubmit' });
   const error = errors.code?.message ?? serverError;
 
-  function submit(values: CodeValues) {
+  async function submit(values: CodeValues) {
     setServerError(null);
-    verify.mutate(twoFactorLoginBodySchema.parse({ challenge, code: values.code }), {
+    verify.mutate((await loadFormChecks()).twoFactorBody(challenge, values), {
       onSuccess: onSignedIn,
       onError: (failure) => {
         if (isApiError(failure, 'UNAUTHORIZED')) return onExpired(failure.message);
