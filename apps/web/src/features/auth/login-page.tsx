@@ -17,13 +17,13 @@ import { readRedirect } from '../../lib/safe-redirect.ts';
 import { clearStoredSession, forgetLoginError, keepLoginError, readLoginError, readLoginName } from '../../lib/session-store.ts';
 import { useLoginMutation } from './api/login.ts';
 import type { LoginValues } from './form-checks.ts';
-import { loadFormChecks } from './load-form-checks.ts';
+import { loadedCheck, loadFormChecks, startLoadingFormChecks } from './load-form-checks.ts';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
 import { LiveFormFieldset } from '../../components/live-form-fieldset.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The shared schema's first failure; the page shows it in its one error line. */
-const resolver = formResolver<LoginValues>(async (values) => (await loadFormChecks()).checkLogin(values));
+const resolver = formResolver<LoginValues>(loadedCheck('username', (checks, values) => checks.checkLogin(values)));
 
 export function LoginPage() {
   const signIn = useSignIn();
@@ -94,7 +94,7 @@ export function LoginPage() {
           spacing={2.5}
           noValidate
           onSubmit={handleSubmit(submit)}
-          onFocus={() => void loadFormChecks()}
+          onFocus={startLoadingFormChecks}
           aria-label="Login"
         >
           <TextField label="Email or Username" autoComplete="username" {...register('username')} autoFocus fullWidth />

@@ -23,10 +23,10 @@ import { formResolver } from '../../lib/form-resolver.ts';
 import { clearStoredSession } from '../../lib/session-store.ts';
 import { useRegisterMutation } from './api/register.ts';
 import { emptyRegisterForm, type RegisterFormValues } from './register-form-model.ts';
-import { loadFormChecks } from './load-form-checks.ts';
+import { loadedCheck, loadFormChecks, startLoadingFormChecks } from './load-form-checks.ts';
 import { LiveFormFieldset } from '../../components/live-form-fieldset.tsx';
 
-const resolver = formResolver<RegisterFormValues>(async (values) => (await loadFormChecks()).checkRegisterForm(values));
+const resolver = formResolver<RegisterFormValues>(loadedCheck('email', (checks, values) => checks.checkRegisterForm(values)));
 
 export function RegisterPage() {
   const signIn = useSignIn();
@@ -49,15 +49,7 @@ export function RegisterPage() {
   return (
     <FormCard title="Register" subtitle="Create your account to buy traffic for your websites." maxWidth="md">
       <LiveFormFieldset>
-        <Grid
-          component="form"
-          container
-          spacing={2.5}
-          noValidate
-          onSubmit={submit}
-          onFocus={() => void loadFormChecks()}
-          aria-label="Register"
-        >
+        <Grid component="form" container spacing={2.5} noValidate onSubmit={submit} onFocus={startLoadingFormChecks} aria-label="Register">
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               label="Email"

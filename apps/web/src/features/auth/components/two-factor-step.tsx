@@ -10,9 +10,9 @@ import { formResolver, useCheckedForm } from '../../../lib/form-resolver.ts';
 import { useLoginTwoFactorMutation, type SessionAnswer } from '../api/login-two-factor.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import type { TwoFactorCodeValues as CodeValues } from '../form-checks.ts';
-import { loadFormChecks } from '../load-form-checks.ts';
+import { loadedCheck, loadFormChecks } from '../load-form-checks.ts';
 
-const resolver = formResolver<CodeValues>(async (values) => (await loadFormChecks()).checkTwoFactorCode(values));
+const resolver = formResolver<CodeValues>(loadedCheck('code', (checks, values) => checks.checkTwoFactorCode(values)));
 
 interface TwoFactorStepProps {
   /** The password step's challenge: names the half-finished sign-in for 5 minutes. */
