@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { PNG } from 'pngjs';
 import { bearer, logOut, registerViaApi, signedInContext, signInAdmin, toast } from './support/accounts.ts';
 import { buyByCard, pathOf } from './support/checkout.ts';
+import { clickMenuItem } from './support/menus.ts';
 
 /** Account security in Chromium: two-factor sign-in, sessions, and the admin's audit log (decision 0023). */
 
@@ -187,7 +188,7 @@ test('an admin turns off two-factor sign-in for a customer who lost the app and 
   const row = adminPage.getByRole('table', { name: 'Users details' }).getByRole('row').filter({ hasText: details.email });
   await row.getByRole('button', { name: `Actions for ${details.username}` }).click();
   const turnOff = adminPage.getByRole('menuitem', { name: `Turn off two-factor sign-in of ${details.username}` });
-  await turnOff.click();
+  await clickMenuItem(turnOff);
   const dialog = adminPage.getByRole('dialog', { name: `Turn off two-factor sign-in for ${details.email}?` });
   await dialog.getByRole('button', { name: 'Turn off two-factor' }).click();
   await expect(toast(adminPage, `Two-factor sign-in is off for ${details.username}.`)).toBeVisible();

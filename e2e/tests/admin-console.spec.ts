@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { registerViaApi, signInAdmin, signedInContext, toast, type ApiSession } from './support/accounts.ts';
+import { clickMenuItem } from './support/menus.ts';
 
 /*
  * Admin console journeys: the admin changes a customer's account and writes to customers, and a
@@ -25,7 +26,7 @@ test('an admin deactivates a customer from /users, who is then told so on /websi
   await expect(row).toHaveCount(1);
   await expect(table.getByRole('row')).toHaveCount(2);
   await row.getByRole('button', { name: `Actions for ${details.username}` }).click();
-  await admin.page.getByRole('menuitem', { name: `Deactivate ${details.username}` }).click();
+  await clickMenuItem(admin.page.getByRole('menuitem', { name: `Deactivate ${details.username}` }));
   await admin.page
     .getByRole('dialog', { name: `Deactivate ${details.username}?` })
     .getByRole('button', { name: 'Deactivate' })

@@ -7,6 +7,7 @@ import {
   uniqueHost,
   type ApiSession,
 } from './support/accounts.ts';
+import { clickMenuItem } from './support/menus.ts';
 
 /*
  * The admin screens at 9 of 10, in Chromium at 1280 and 390 px: the Users table built for 1280
@@ -88,7 +89,7 @@ test('Users at 1280 fits without sideways scrolling, one actions menu per row; t
       await expect(page.getByRole('menuitem', { name: `Deactivate ${customer.data.username}` })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: `Activate ${customer.data.username}`, exact: true })).toHaveCount(0);
       await page.screenshot({ path: `test-results/admin-screens-nine/users-${width}.png`, fullPage: false });
-      await page.getByRole('menuitem', { name: `Customer page of ${customer.data.username}` }).click();
+      await clickMenuItem(page.getByRole('menuitem', { name: `Customer page of ${customer.data.username}` }));
     } else {
       const card = page.getByRole('list', { name: 'Users details' }).getByRole('listitem', { name: customer.data.username });
       await expect(card).toContainText(customer.data.email);
@@ -112,7 +113,7 @@ test('Users at 1280 fits without sideways scrolling, one actions menu per row; t
 
     // The actions work from the page: End all sessions asks first, then the audit events show it.
     await page.getByRole('button', { name: `Actions for ${customer.data.username}` }).click();
-    await page.getByRole('menuitem', { name: `End all sessions of ${customer.data.username}` }).click();
+    await clickMenuItem(page.getByRole('menuitem', { name: `End all sessions of ${customer.data.username}` }));
     const dialog = page.getByRole('dialog', { name: `Sign ${customer.data.email} out on every device?` });
     await dialog.getByRole('button', { name: 'End all sessions' }).click();
     await expect(dialog).toHaveCount(0);

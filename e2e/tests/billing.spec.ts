@@ -13,6 +13,7 @@ import {
   type ApiSession,
 } from './support/accounts.ts';
 import { buyByCard, buyByPaypal, pathOf } from './support/checkout.ts';
+import { clickMenuItem } from './support/menus.ts';
 
 /*
  * /billing through the embedded gateways, as a customer lives it: buying by card and by PayPal,
@@ -129,7 +130,7 @@ test('an admin refunds a card payment within 30 days: the package ends, the webs
   await adminPage.goto('/users');
   await adminPage.getByRole('searchbox', { name: 'Search' }).fill(details.email);
   await adminPage.getByRole('button', { name: `Actions for ${details.username}` }).click();
-  await adminPage.getByRole('menuitem', { name: `Payments of ${details.username}` }).click();
+  await clickMenuItem(adminPage.getByRole('menuitem', { name: `Payments of ${details.username}` }));
   await expect.poll(() => pathOf(adminPage)).toBe('/admin/payments');
   const table = adminPage.getByRole('table', { name: 'Payments' });
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -13,6 +13,7 @@ import {
   type ApiSession,
 } from './support/accounts.ts';
 import { pathOf } from './support/checkout.ts';
+import { clickMenuItem } from './support/menus.ts';
 
 /*
  * The customer's screens at 1280 and 390 px: the header on one line with an account menu (a drawer
@@ -78,7 +79,7 @@ test('8: the signed-in header fits one line from 1280 px with every menu item re
   await expect(menu).toContainText(`Signed in as ${customer.data.username}`);
   await expect(menu.getByRole('menuitem')).toHaveText(['My Account', 'Billing', 'Security', 'Logout']);
   await shot(page, '8-header-wide');
-  await menu.getByRole('menuitem', { name: 'Billing' }).click();
+  await clickMenuItem(menu.getByRole('menuitem', { name: 'Billing' }));
   await expect.poll(() => pathOf(page)).toBe('/billing');
 
   await page.setViewportSize(WIDTHS[1]);

@@ -10,6 +10,7 @@ import {
   uniqueHost,
   type ApiSession,
 } from './support/accounts.ts';
+import { clickMenuItem } from './support/menus.ts';
 
 /*
  * The screens say each state once and truly, and an administrator's destructive actions ask first:
@@ -90,7 +91,7 @@ test('Pause All asks first, naming the customer and the effect, then says what i
   const actions = page.getByRole('button', { name: `Actions for ${customer.data.username}` });
   const pauseAll = page.getByRole('menuitem', { name: `Pause All websites of ${customer.data.username}`, exact: true });
   await actions.click();
-  await pauseAll.click();
+  await clickMenuItem(pauseAll);
   const dialog = page.getByRole('dialog', { name: `Pause all websites of ${customer.data.username}?` });
   await expect(dialog).toContainText(`The 2 websites of ${customer.data.username} (${customer.data.email}) stop receiving traffic now`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -98,7 +99,7 @@ test('Pause All asks first, naming the customer and the effect, then says what i
   expect((await loadUser(request, customer)).websites.every((w) => w.status === 'ACTIVE')).toBe(true);
 
   await actions.click();
-  await pauseAll.click();
+  await clickMenuItem(pauseAll);
   await page.getByRole('dialog').getByRole('button', { name: 'Pause All' }).click();
   const done = toast(page, 'The website was updated successfully');
   await expect(done).toContainText(`All 2 websites of ${customer.data.username} are paused.`);

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Browser, type BrowserContext, type
 import type { accountsApi } from '@traffic/shared/contract/accounts';
 import type { User as LoadedUser } from '@traffic/shared/schemas/accounts.schema';
 import type { ResponseOf } from '@traffic/shared/contract/endpoint';
+import { clickMenuItem } from './menus.ts';
 
 /** The admin the e2e server is started with (playwright.config.ts). */
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
@@ -150,7 +151,7 @@ export async function logOut(page: Page): Promise<void> {
   await expect(account.or(openMenu)).toBeVisible();
   if (await account.isVisible()) {
     await account.click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await clickMenuItem(page.getByRole('menuitem', { name: 'Logout' }));
   } else {
     await openMenu.click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
