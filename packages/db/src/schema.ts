@@ -272,6 +272,10 @@ export const orders = pgTable(
     index('orders_revoked_idx')
       .on(t.revokedAt)
       .where(sql`${t.revokedAt} is not null`),
+    // Renewals stopped per day (the dashboard's churn; migration 0037).
+    index('orders_renewal_stopped_idx')
+      .on(t.renewalStoppedAt)
+      .where(sql`${t.renewalStoppedAt} is not null`),
     // Checkouts never paid are deleted after UNPAID_ORDER_RETENTION_DAYS.
     index('orders_unpaid_idx')
       .on(t.createdAt)
@@ -319,8 +323,9 @@ export const paymentEvents = pgTable(
   },
   (t) => [
     uniqueIndex('payment_events_external_uq').on(t.provider, t.externalId),
-    // Renewals and refunds per day and month (admin dashboard).
-    index('payment_events_kind_idx').on(t.kind, t.createdAt),
+    // Renewals and refunds per day and month (admin dashboard), read from the index alone: a day
+    // holds thousands of renewals, each on its own heap page (migration 0037).
+    index('payment_events_kind_idx').on(t.kind, t.createdAt, t.provider, t.amount, t.externalId),
     // An order's events: its ledger, and the cascade when an unpaid order is deleted.
     index('payment_events_order_idx').on(t.orderId),
     // Events that move no money (a pending or failed card notify, a PayPal webhook's delivery record)

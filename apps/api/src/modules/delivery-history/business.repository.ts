@@ -42,8 +42,11 @@ export function moneyPerDay(db: Executor, from: string, to: string): Promise<Mon
             from payment_events e where e.kind = 'renewal' and ${range('e.created_at')}
           union all
           select ${day('r.created_at')}, r.provider, e.amount, 'back'
-            from payment_events r join payment_events e on e.provider = r.provider and r.external_id = 'refund:' || e.external_id and e.kind = 'renewal'
-            where r.kind = 'refund' and ${range('r.created_at')}
+            from payment_events r
+            -- From the refund to its renewal by the renewal's own key, (provider, external_id): joined
+            -- the other way, on 'refund:' || e.external_id, every renewal ever charged was read.
+            join payment_events e on e.provider = r.provider and e.external_id = substr(r.external_id, length('refund:') + 1) and e.kind = 'renewal'
+            where r.kind = 'refund' and r.external_id like 'refund:%' and ${range('r.created_at')}
           union all
           select ${day('o.renewal_stopped_at')}, o.provider, 0, 'stopped'
             from orders o where ${range('o.renewal_stopped_at')}
