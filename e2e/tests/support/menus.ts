@@ -8,7 +8,6 @@ import { expect, type Locator } from '@playwright/test';
  * paper's transform to `none` when it has entered.
  */
 export async function clickMenuItem(item: Locator): Promise<void> {
-  await expect(item).toBeVisible();
   await expect(item.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " MuiPopover-paper ")][1]')).toHaveCSS(
     'transform',
     'none',
