@@ -7,7 +7,8 @@
  *
  * Starts the built server (`npm run build:server` first; the database migrated) once per variant —
  * a variant is a comma-separated list of environment settings, e.g. `LOG_LEVEL=warn`, where
- * `SERVER_JS=<path>` runs another build instead (say, main's, built and copied aside); the first
+ * `SERVER_JS=<path>` runs another build instead (say, main's, built and copied aside) and
+ * `NODE_ARGS=--flag+--other` replaces npm run serve's node flags (`NODE_ARGS=` for none); the first
  * server is always the defaults — and `bench/bare-server.ts` sending the same `/api/packages` body;
  * then, in alternated rounds, sends each `requests` GETs of /api/packages at 50 connections and
  * reads its utime+stime from /proc. Each server's CPU while idle (its timers, the job poller) over
@@ -29,7 +30,10 @@ const ROUNDS = Number(roundsArg ?? 3);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 
-const variants = [{}, ...variantArgs.map((v) => Object.fromEntries(v.split(',').map((kv) => kv.split('=') as [string, string])))];
+/** `A=1,B=x=y` → { A: '1', B: 'x=y' }: a value may hold '=' (a node flag's). */
+const parseVariant = (v: string) =>
+  Object.fromEntries(v.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const variants = [{}, ...variantArgs.map(parseVariant)];
 const dataDir = mkdtempSync(join(tmpdir(), 'cpu-compare-'));
 const servers: { name: string; base: string; server: Started }[] = [];
 const tickUs = 10_000;
@@ -41,12 +45,14 @@ async function idleTicksPerSecond(pid: number): Promise<number> {
 }
 
 try {
-  for (const [i, { SERVER_JS: serverJs, ...variant }] of variants.entries()) {
+  for (const [i, { SERVER_JS: serverJs, NODE_ARGS: nodeArgs, ...variant }] of variants.entries()) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    const serve = serveNodeArgs();
+    const flags = nodeArgs === undefined ? serve.slice(0, -1) : nodeArgs.split('+').filter(Boolean);
     const server = await startNode(
-      // npm run serve's node flags, with another build's server file when SERVER_JS names one.
-      serverJs ? [...serveNodeArgs().slice(0, -1), serverJs] : serveNodeArgs(),
+      // npm run serve's node flags (or NODE_ARGS's), with another build's server file when SERVER_JS names one.
+      [...flags, serverJs ?? serve.at(-1)!],
       {
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl,
@@ -66,7 +72,7 @@ try {
       ROOT,
       120_000,
     );
-    servers.push({ name: serverJs ?? (Object.keys(variant).join('+') || 'product'), base, server });
+    servers.push({ name: [serverJs, nodeArgs, ...Object.keys(variant)].filter(Boolean).join(' ') || 'product', base, server });
   }
   const body = (await call(servers[0]!.base, 'GET', '/api/packages')).text;
   writeFileSync(join(dataDir, 'packages.json'), body);

@@ -1,7 +1,8 @@
 /**
  * Everything the bench reads from its environment, in one place:
  *   BENCH_PG_URL            the PostgreSQL server (default: the local one, over its Unix socket when it has one)
- *   BENCH_SERVER_NODE_ARGS  extra node flags for the product server while investigating (e.g. --cpu-prof)
+ *   BENCH_SERVER_NODE_ARGS  extra node flags for the product server while investigating (e.g. --cpu-prof,
+ *                           or --max-semi-space-size=32: they come after npm run serve's, so they win)
  *   CHROMIUM_PATH           the browser for the landing page (default: Debian's /usr/bin/chromium)
  *   BENCH_DB                the database the bench creates, seeds and drops (default `bench`)
  *   BENCH_QUIET_WAIT_S      how long each phase waits for the machine to be mostly idle (default 60;
