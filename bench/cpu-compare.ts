@@ -48,11 +48,9 @@ try {
   for (const [i, { SERVER_JS: serverJs, NODE_ARGS: nodeArgs, ...variant }] of variants.entries()) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const serve = serveNodeArgs();
-    const flags = nodeArgs === undefined ? serve.slice(0, -1) : nodeArgs.split('+').filter(Boolean);
     const server = await startNode(
       // npm run serve's node flags (or NODE_ARGS's), with another build's server file when SERVER_JS names one.
-      [...flags, serverJs ?? serve.at(-1)!],
+      serveNodeArgs({ flags: nodeArgs?.split('+').filter(Boolean), script: serverJs }),
       {
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl,

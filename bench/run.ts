@@ -200,10 +200,8 @@ async function main(): Promise<void> {
   );
   cleanups.push(() => vendor.stop());
   const vendorRss = new RssSampler(vendor.pid).start();
-  // BENCH_SERVER_NODE_ARGS after npm run serve's flags: a later flag wins, so it can override one.
-  const serveArgs = serveNodeArgs();
   const server: Started = await startNode(
-    [...serveArgs.slice(0, -1), ...benchSettings.serverNodeArgs, ...serveArgs.slice(-1)],
+    serveNodeArgs({ extra: benchSettings.serverNodeArgs }),
     {
       ...serverEnv(port),
       // The level a newcomer's `npm start` has by default (one line per response).

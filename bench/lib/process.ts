@@ -166,14 +166,16 @@ export async function waitForQuiet(
 
 /**
  * The node arguments of `npm run serve` (package.json), so the bench starts the server exactly as a
- * deployment does: its V8 flags, then the server's file.
+ * deployment does: its V8 flags, then the server's file. While investigating, `flags` replaces
+ * serve's flags, `extra` comes after them (a later flag wins, so it can override one of serve's),
+ * and `script` runs another build's server file.
  */
-export function serveNodeArgs(): string[] {
+export function serveNodeArgs({ flags, extra = [], script }: { flags?: string[]; extra?: string[]; script?: string } = {}): string[] {
   const root = new URL('../..', import.meta.url);
   const serve =
     (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
   const [command, ...rest] = serve.split(/\s+/).filter(Boolean);
-  if (command !== 'node' || rest.some((arg) => /[$&|;<>'"]/.test(arg)))
+  if (command !== 'node' || rest.length === 0 || rest.some((arg) => /[$&|;<>'"]/.test(arg)))
     throw new Error(`npm run serve is not a plain node command: ${serve}`);
-  return rest;
+  return [...(flags ?? rest.slice(0, -1)), ...extra, script ?? rest.at(-1)!];
 }
