@@ -26,6 +26,20 @@ describe('who a catalogue deletion affects', () => {
     expect((await get('/api/packages/pkgPremium/holders')).json()).toMatchObject({ total: 0, holders: [] });
   });
 
+  it("still names a package's subscribers after an administrator changed the package's type", async () => {
+    await customerWithPackage(t.app, 'pkgBasic', { email: 'zed@example.com', username: 'zed' });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/packages',
+      headers: admin.headers,
+      payload: { id: 'pkgBasic', name: 'Basic', price: '14.99', hits_per_day: 1000, slots: 6, type: 'seo' },
+    });
+    expect(edit.json()).toMatchObject({ id: 'pkgBasic', type: 'seo' });
+
+    const basic = (await get('/api/packages/pkgBasic/holders')).json();
+    expect(basic).toMatchObject({ total: 1, holders: [expect.objectContaining({ username: 'zed' })] });
+  });
+
   it('answers 404 for an unknown or retired item, and for an add-on of the other kind', async () => {
     expect((await get('/api/packages/pkgNope/holders')).statusCode).toBe(404);
     expect((await get('/api/additional-slots/1000Hits/holders')).statusCode).toBe(404);

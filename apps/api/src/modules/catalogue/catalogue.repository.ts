@@ -128,6 +128,9 @@ export interface HolderRow {
  * Who holds a catalogue item now (a package's running subscriptions, an add-on's running
  * activations), the first `limit` by end date, each row carrying the total. A package subscription
  * renews while its order's gateway still bills it (the billing overview's renewing and past-due).
+ * A subscription keeps the type its package had when it was bought, and an administrator may change
+ * a package's type since: a package's holders are its subscriptions of either type (both named, so
+ * that `subscriptions_type_cover_idx` still answers by type and package).
  */
 export function currentHolders(
   db: Executor,
@@ -142,7 +145,7 @@ export function currentHolders(
                             and coalesce(o.gateway_subscription_status, 'active') in ('active', 'failed'), false) as renews,
                    count(*) over ()::int as total
             from packages p
-            join subscriptions s on s.type = p.type and s.package_id = p.id and s.expires_at > ${now}
+            join subscriptions s on s.type in ('normal', 'seo') and s.package_id = p.id and s.expires_at > ${now}
             join users u on u.id = s.user_id
             left join orders o on o.id = s.order_id
             where p.id = ${item.id}
