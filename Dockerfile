@@ -46,4 +46,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM drains within SHUTDOWN_DEADLINE_SECONDS, then exits 0 (docs/deploy.md, "Stopping").
 STOPSIGNAL SIGTERM
+# npm run serve's command, word for word (scripts/serve-command.test.ts), without npm in between.
 CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--enable-source-maps", "apps/api/dist/main.js"]
