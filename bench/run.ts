@@ -34,7 +34,7 @@ import { childEnv, settings as benchSettings } from './lib/settings.ts';
 import { call, expectOk } from './lib/http.ts';
 import { LOAD, PAIR_ROUNDS, measurePair, type LoadResult } from './lib/load.ts';
 import { checkpoint, dropDatabase, recreateDatabase, databaseUrl, serverVersion, PG_TRANSPORT } from './lib/pg-admin.ts';
-import { loopMilliseconds } from './lib/machine-speed.ts';
+import { kernelEntry, loopMilliseconds, memoryReadNanoseconds, systemCallNanoseconds } from './lib/machine-speed.ts';
 import { freePort, RssSampler, serveNodeArgs, startNode, waitForQuiet, type Started } from './lib/process.ts';
 import { measureAdminLists } from './scenarios/admin-lists.ts';
 import { createCustomers, removeInFlightWebsites, waitForJobs } from './scenarios/customers.ts';
@@ -146,6 +146,12 @@ async function main(): Promise<void> {
   machine.loopAtStart = loopMilliseconds().toFixed(0);
   log(
     `CPU speed: a fixed integer loop of 300 million steps in ${machine.loopAtStart} ms (best of 3; the VMs of docs/performance.md differ by 3x)`,
+  );
+  machine.kernelEntry = kernelEntry();
+  machine.systemCall = systemCallNanoseconds().toFixed(0);
+  machine.memoryRead = memoryReadNanoseconds().toFixed(0);
+  log(
+    `Kernel and memory: a system call (a 1-byte read of /dev/null) ${machine.systemCall} ns, a read from main memory (a pointer chase over 64 MB) ${machine.memoryRead} ns (best of 3 each); ${machine.kernelEntry}`,
   );
 
   if (!skipBuild) {
@@ -513,7 +519,8 @@ function printTable(machine: Record<string, string>, settings: string, seconds: 
     `Machine: ${machine.cpu}, ${machine.memory}, Node ${machine.node}, PostgreSQL ${machine.postgres}; load average at start ${machine.loadAtStart}`,
   );
   console.log(
-    `CPU speed, the fixed integer loop (lower is faster): ${machine.loopAtStart} ms at the start, ${machine.loopAtEnd} ms at the end`,
+    `CPU speed, the fixed integer loop (lower is faster): ${machine.loopAtStart} ms at the start, ${machine.loopAtEnd} ms at the end; ` +
+      `a system call ${machine.systemCall} ns, a read from main memory ${machine.memoryRead} ns; ${machine.kernelEntry}`,
   );
   console.log(`CPU busy (all processes) just before each phase: ${machine.busyBeforePhases}`);
   console.log(line(header));
