@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, schema, type Executor } from '@traffic/db';
+import { PACKAGE_TYPES } from '@traffic/shared';
 
 const { packages, addonPackages } = schema;
 
@@ -115,6 +116,11 @@ export async function retireAddon(db: Executor, id: string, kind: AddonKind, at:
   return rows.length > 0;
 }
 
+const anyPackageType = sql.join(
+  PACKAGE_TYPES.map((type) => sql`${type}`),
+  sql`, `,
+);
+
 export interface HolderRow {
   id: number;
   username: string;
@@ -129,7 +135,7 @@ export interface HolderRow {
  * activations), the first `limit` by end date, each row carrying the total. A package subscription
  * renews while its order's gateway still bills it (the billing overview's renewing and past-due).
  * A subscription keeps the type its package had when it was bought, and an administrator may change
- * a package's type since: a package's holders are its subscriptions of either type (both named, so
+ * a package's type since: a package's holders are its subscriptions of any type (each named, so
  * that `subscriptions_type_cover_idx` still answers by type and package).
  */
 export function currentHolders(
@@ -145,7 +151,7 @@ export function currentHolders(
                             and coalesce(o.gateway_subscription_status, 'active') in ('active', 'failed'), false) as renews,
                    count(*) over ()::int as total
             from packages p
-            join subscriptions s on s.type in ('normal', 'seo') and s.package_id = p.id and s.expires_at > ${now}
+            join subscriptions s on s.type in (${anyPackageType}) and s.package_id = p.id and s.expires_at > ${now}
             join users u on u.id = s.user_id
             left join orders o on o.id = s.order_id
             where p.id = ${item.id}
