@@ -15,12 +15,18 @@ export const NINEHITS_DELETE_JOB = 'ninehits-delete';
  * carried by the same job, which reads the website as it is then.
  */
 export function enqueueWebsiteSync(db: Executor, websiteId: number): Promise<void> {
-  const { kind, dedupeKey } = websiteSyncJob(websiteId);
-  return enqueueJob(db, kind, { websiteId }, { dedupeKey });
+  return enqueueJob(db, websiteSyncJob.kind, { websiteId }, { dedupeKey: `${websiteSyncJob.keyPrefix}${websiteId}` });
 }
 
-/** The sync job of a website: its kind and the key that keeps one pending per website (payload: `{ websiteId }`). */
-export const websiteSyncJob = (websiteId: number) => ({ kind: NINEHITS_SYNC_JOB, dedupeKey: `${NINEHITS_SYNC_JOB}:${websiteId}` });
+/**
+ * The sync job of a website (payload `{ websiteId }`): its kind, and its dedupe key's prefix. The key
+ * is the prefix followed by the website's id, so one sync per website is pending at a time; the
+ * repository's statements write it in SQL as `prefix || id`.
+ */
+export const websiteSyncJob = { kind: NINEHITS_SYNC_JOB, keyPrefix: `${NINEHITS_SYNC_JOB}:` } as const;
+
+/** The jobs a website's deletion writes and closes (websites.repository.ts deleteWebsiteWithJob). */
+export const websiteDeletionJobs = { removal: NINEHITS_DELETE_JOB, sync: websiteSyncJob } as const;
 
 /** A stored key is a campaign id; anything else (never written by us) is treated as no key. */
 const campaignId = (key: unknown): number | undefined => (typeof key === 'string' && /^\d{1,15}$/.test(key) ? Number(key) : undefined);

@@ -170,6 +170,42 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     expect((await campaigns())[0]!.body.urls).toEqual(['https://www.example.com/landing']);
   });
 
+  it("closes a deleted website's waiting sync; its removal still deletes what an earlier attempt left at 9Hits", async () => {
+    const syncJobs = () =>
+      queryRows<{ id: number; done_at: string | null }>(
+        t.app.ctx.db,
+        sql`select id, done_at from jobs where kind = 'ninehits-sync' order by id`,
+      );
+    // Created and deleted before any worker took its sync: the sync is closed, nothing is created at 9Hits.
+    const quick = (await createWebsite(t.app, owner)).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/website/${quick.id}`, headers: owner.headers })).statusCode).toBe(200);
+    expect((await syncJobs()).map((j) => j.done_at !== null)).toEqual([true]);
+    await runJobsNow();
+    expect(await campaigns()).toEqual([]);
+
+    // An attempt made the campaign but lost the answer, and its retry waits: the deletion closes the
+    // retry, and the removal finds the campaign by its title.
+    proxy.setUp(false);
+    const site = (await createWebsite(t.app, owner)).json();
+    await runJobsNow();
+    await t.app.ctx.db.execute(
+      sql`insert into sandbox_ninehits_campaigns (body) values (${JSON.stringify({ title: `traffic-site-${site.id}-campaign`, urls: ['x'] })}::jsonb)`,
+    );
+    await t.app.inject({ method: 'DELETE', url: `/api/website/${site.id}`, headers: owner.headers });
+    expect((await syncJobs()).map((j) => j.done_at !== null)).toEqual([true, true]);
+    proxy.setUp(true);
+    await runJobsNow();
+    expect(await campaigns()).toEqual([]);
+
+    // A sync a worker holds is the worker's: the deletion leaves it running.
+    const held = (await createWebsite(t.app, owner)).json();
+    await t.app.ctx.db.execute(
+      sql`update jobs set locked_until = now() + interval '1 minute', locked_by = gen_random_uuid(), attempts = 1 where done_at is null and kind = 'ninehits-sync'`,
+    );
+    await t.app.inject({ method: 'DELETE', url: `/api/website/${held.id}`, headers: owner.headers });
+    expect((await syncJobs()).map((j) => j.done_at !== null)).toEqual([true, true, false]);
+  });
+
   it('answers Check hits with 502 while 9Hits is unreachable', async () => {
     const site = (await createWebsite(t.app, owner)).json();
     await runJobsNow();

@@ -7,4 +7,4 @@ export { websiteFor } from './website-access.ts';
 export { enqueueReconcile } from './reconcile-capacity.ts';
 export { packageChangePreview } from './package-change-preview.ts';
 export { deleteWebsiteWithJob, websitesOfUser } from './websites.repository.ts';
-export { NINEHITS_DELETE_JOB } from './delivery-jobs.ts';
+export { websiteDeletionJobs } from './delivery-jobs.ts';

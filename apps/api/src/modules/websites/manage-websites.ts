@@ -23,7 +23,7 @@ import {
   websitesWithOwnerOf,
   type WebsiteWithLocations,
 } from './websites.repository.ts';
-import { NINEHITS_DELETE_JOB, enqueueWebsiteSync, websiteSyncJob } from './delivery-jobs.ts';
+import { enqueueWebsiteSync, websiteDeletionJobs, websiteSyncJob } from './delivery-jobs.ts';
 import { actsForAnother, audit, changedFields, userTarget, type AuditSource } from '../audit/index.ts';
 
 /** What an audit record keeps of a website (an administrator's change to a customer's). */
@@ -188,7 +188,7 @@ export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number
     await ctx.db.transaction(async (tx) => {
       const owner = await lockUserRow(tx, found.userId);
       const current = await findWebsite(tx, id);
-      if (!owner || !current || !(await deleteWebsiteWithJob(tx, id, NINEHITS_DELETE_JOB)))
+      if (!owner || !current || !(await deleteWebsiteWithJob(tx, id, websiteDeletionJobs)))
         throw new AppError('NOT_FOUND', 'Website not found.');
       await audit(tx, source, ctx.now(), {
         action: 'website_deleted',
@@ -199,7 +199,7 @@ export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number
     ctx.jobs.kick();
     return;
   }
-  if (await deleteWebsiteWithJob(ctx.db, id, NINEHITS_DELETE_JOB, isAdmin(actor) ? undefined : actor.id)) {
+  if (await deleteWebsiteWithJob(ctx.db, id, websiteDeletionJobs, isAdmin(actor) ? undefined : actor.id)) {
     ctx.jobs.kick();
     return;
   }

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../core/auth-user.ts';
 import { audit, type AuditSource } from '../audit/index.ts';
 import { queueEmail } from '../mail/index.ts';
 import { stopRenewals } from '../payments/index.ts';
-import { NINEHITS_DELETE_JOB, deleteWebsiteWithJob, websitesOfUser } from '../websites/index.ts';
+import { websiteDeletionJobs, deleteWebsiteWithJob, websitesOfUser } from '../websites/index.ts';
 import { endSubscriptionsAndAddons, erasePersonalRows, pseudonymiseUser, pseudonymOf } from './close-account.repository.ts';
 import { endSessions, checkBehindSession, reauthenticate, findUserForUpdate, type UserRow } from '../accounts/index.ts';
 
@@ -61,7 +61,7 @@ export async function closeAccount(
   await endSessions(tx, user.id, now);
   await stopRenewals(tx, { userId: user.id });
   await endSubscriptionsAndAddons(tx, user.id, now);
-  for (const website of await websitesOfUser(tx, user.id)) await deleteWebsiteWithJob(tx, website.id, NINEHITS_DELETE_JOB);
+  for (const website of await websitesOfUser(tx, user.id)) await deleteWebsiteWithJob(tx, website.id, websiteDeletionJobs);
   await erasePersonalRows(tx, user);
   await pseudonymiseUser(tx, user.id, now);
 }
