@@ -170,31 +170,36 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     expect((await campaigns())[0]!.body.urls).toEqual(['https://www.example.com/landing']);
   });
 
-  it("closes a deleted website's waiting sync; its removal still deletes what an earlier attempt left at 9Hits", async () => {
+  it("closes a deleted website's first sync while it waits; a retried or held sync runs and ends, and the removal deletes what an attempt left", async () => {
     const syncJobs = () =>
       queryRows<{ id: number; done_at: string | null }>(
         t.app.ctx.db,
         sql`select id, done_at from jobs where kind = 'ninehits-sync' order by id`,
       );
+    const doneFlags = async () => (await syncJobs()).map((j) => j.done_at !== null);
+    const remove = async (id: number) =>
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/website/${id}`, headers: owner.headers })).statusCode).toBe(200);
+
     // Created and deleted before any worker took its sync: the sync is closed, nothing is created at 9Hits.
     const quick = (await createWebsite(t.app, owner)).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/website/${quick.id}`, headers: owner.headers })).statusCode).toBe(200);
-    expect((await syncJobs()).map((j) => j.done_at !== null)).toEqual([true]);
+    await remove(quick.id);
+    expect(await doneFlags()).toEqual([true]);
     await runJobsNow();
     expect(await campaigns()).toEqual([]);
 
-    // An attempt made the campaign but lost the answer, and its retry waits: the deletion closes the
-    // retry, and the removal finds the campaign by its title.
+    // An attempt made the campaign but lost the answer, and its retry waits: the retry runs, finds no
+    // website and ends; the removal finds the campaign by its title.
     proxy.setUp(false);
     const site = (await createWebsite(t.app, owner)).json();
     await runJobsNow();
     await t.app.ctx.db.execute(
       sql`insert into sandbox_ninehits_campaigns (body) values (${JSON.stringify({ title: `traffic-site-${site.id}-campaign`, urls: ['x'] })}::jsonb)`,
     );
-    await t.app.inject({ method: 'DELETE', url: `/api/website/${site.id}`, headers: owner.headers });
-    expect((await syncJobs()).map((j) => j.done_at !== null)).toEqual([true, true]);
+    await remove(site.id);
+    expect(await doneFlags()).toEqual([true, false]);
     proxy.setUp(true);
     await runJobsNow();
+    expect(await doneFlags()).toEqual([true, true]);
     expect(await campaigns()).toEqual([]);
 
     // A sync a worker holds is the worker's: the deletion leaves it running.
@@ -202,8 +207,8 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     await t.app.ctx.db.execute(
       sql`update jobs set locked_until = now() + interval '1 minute', locked_by = gen_random_uuid(), attempts = 1 where done_at is null and kind = 'ninehits-sync'`,
     );
-    await t.app.inject({ method: 'DELETE', url: `/api/website/${held.id}`, headers: owner.headers });
-    expect((await syncJobs()).map((j) => j.done_at !== null)).toEqual([true, true, false]);
+    await remove(held.id);
+    expect(await doneFlags()).toEqual([true, true, false]);
   });
 
   it('answers Check hits with 502 while 9Hits is unreachable', async () => {

@@ -149,7 +149,8 @@ function websiteRow(raw: WebsiteRow): WebsiteRow {
  * `syncJob.keyPrefix` and the id), in one prepared statement: a create's transaction makes one round
  * trip for all three, and no query is built for it (drizzle's insert builder cost ~65 µs a create,
  * docs/performance.md run 18). The job row is job-queue.ts enqueueJob's, with the table's defaults,
- * and is not queued twice while one with the same key waits. Answers the row as stored (defaults,
+ * and is not queued twice while one with the same key waits; it is due when the website was created
+ * (one now() for both), which deleteWebsiteWithJob relies on. Answers the row as stored (defaults,
  * id) with its countries.
  */
 export async function insertWebsite(
@@ -198,11 +199,16 @@ export async function updateWebsiteRow(
 /**
  * Deletes a website (only if `ownerId` owns it, when given) and writes the job that removes its 9Hits
  * campaign, in one statement: atomic without a transaction's extra round trips (the job row is
- * job-queue.ts enqueueJob's, with the table's defaults). The website's sync job, if it waits
- * unclaimed, is closed in the same statement: run, it would find no website and end (delivery-jobs.ts),
- * and the removal job deletes whatever campaign an earlier attempt left, by id or by title. A sync
- * job a worker holds is left to it (the claim's row lock makes this statement wait, then skip it).
- * False when no such website was deleted.
+ * job-queue.ts enqueueJob's, with the table's defaults). False when no such website was deleted.
+ *
+ * The website's first sync, if it still waits for a worker, is closed in the same statement: run, it
+ * would find no website and end (delivery-jobs.ts), and the removal job deletes whatever campaign an
+ * earlier attempt left, by id or by title. It is found by its key and by being due exactly when the
+ * website was created (insertWebsite writes both in one transaction, at one now()): either is an
+ * index condition, so the lookup reads one row whatever the statistics say about the queue (with
+ * only the key, a plan made while no job waited scanned every waiting job). A retried sync (due
+ * later), a later change's sync, and a sync a worker holds (the claim's row lock makes this statement
+ * wait, then skip it) run as before and end when they find no website.
  */
 export async function deleteWebsiteWithJob(
   db: Executor,
@@ -214,10 +220,10 @@ export async function deleteWebsiteWithJob(
     db,
     prepared(sql`with gone as (
           delete from websites where id = ${id} ${ownerId === undefined ? sql`` : sql`and user_id = ${ownerId}`}
-          returning id, ninehits_key
+          returning id, ninehits_key, created_at
         ), unsynced as (
           update jobs set done_at = now(), locked_until = null, locked_by = null, last_error = null
-          where dedupe_key in (select ${jobs.sync.keyPrefix}::text || gone.id from gone)
+          where run_at = (select created_at from gone) and dedupe_key = (select ${jobs.sync.keyPrefix}::text || id from gone)
             and done_at is null and failed_at is null and (locked_until is null or locked_until < now())
         )
         insert into jobs (kind, payload)
