@@ -118,12 +118,19 @@ export async function failJob(db: Executor, job: ClaimedJob, error: string): Pro
   return rows.length > 0;
 }
 
+/** What a job given back by a stopping process keeps in `last_error`. */
+export const INTERRUPTED = 'interrupted: the server stopped while it ran';
+
 /**
- * Gives a job back untouched (the process is stopping): due at once for another worker, and this
- * interrupted attempt does not count against its limit.
+ * Gives a job back (the process is stopping): due at once for another worker, and this interrupted
+ * attempt does not count against its limit. It says so in `last_error`: with no attempt counted, that
+ * is what tells a job that never ran (`attempts = 0 and last_error is null`) from one that started
+ * and may have done part of its work (websites.repository.ts deleteWebsiteWithJob relies on it).
  */
 export async function releaseJob(db: Executor, job: ClaimedJob): Promise<void> {
-  await db.execute(sql`update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0) where ${mine(job)}`);
+  await db.execute(
+    sql`update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0), last_error = ${INTERRUPTED} where ${mine(job)}`,
+  );
 }
 
 /** Deletes up to `limit` jobs finished before `before`, oldest first; answers how many. */

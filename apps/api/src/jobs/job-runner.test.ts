@@ -240,7 +240,14 @@ describe('the job runner: one worker per job, leases kept or given back, paralle
     expect((await jobRow('quick')).done_at).not.toBeNull();
     for (const kind of ['polite', 'deaf']) {
       const row = await jobRow(kind);
-      expect(row, kind).toMatchObject({ attempts: 0, locked_until: null, locked_by: null, done_at: null, failed_at: null });
+      expect(row, kind).toMatchObject({
+        attempts: 0,
+        locked_until: null,
+        locked_by: null,
+        done_at: null,
+        failed_at: null,
+        last_error: 'interrupted: the server stopped while it ran',
+      });
       expect(row.due_in_ms, kind).toBeLessThanOrEqual(0);
     }
     // Nothing new is claimed once stopped.

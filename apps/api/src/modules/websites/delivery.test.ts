@@ -177,13 +177,17 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
         sql`select id, done_at from jobs where kind = 'ninehits-sync' order by id`,
       );
     const doneFlags = async () => (await syncJobs()).map((j) => j.done_at !== null);
+    const removals = async () =>
+      (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from jobs where kind = 'ninehits-delete'`))[0]!.n;
     const remove = async (id: number) =>
       expect((await t.app.inject({ method: 'DELETE', url: `/api/website/${id}`, headers: owner.headers })).statusCode).toBe(200);
 
-    // Created and deleted before any worker took its sync: the sync is closed, nothing is created at 9Hits.
+    // Created and deleted before any worker took its sync: it never reached 9Hits, so the sync is
+    // closed and no removal is queued.
     const quick = (await createWebsite(t.app, owner)).json();
     await remove(quick.id);
     expect(await doneFlags()).toEqual([true]);
+    expect(await removals()).toBe(0);
     await runJobsNow();
     expect(await campaigns()).toEqual([]);
 
@@ -197,18 +201,29 @@ describe('delivery through 9Hits (embedded sandbox over real HTTP)', () => {
     );
     await remove(site.id);
     expect(await doneFlags()).toEqual([true, false]);
+    expect(await removals()).toBe(1);
     proxy.setUp(true);
     await runJobsNow();
     expect(await doneFlags()).toEqual([true, true]);
     expect(await campaigns()).toEqual([]);
 
-    // A sync a worker holds is the worker's: the deletion leaves it running.
+    // A first sync given back by a stopping server may have made the campaign: closed, but removed.
+    const released = (await createWebsite(t.app, owner)).json();
+    await t.app.ctx.db.execute(
+      sql`update jobs set last_error = 'interrupted: the server stopped while it ran' where done_at is null and kind = 'ninehits-sync'`,
+    );
+    await remove(released.id);
+    expect(await doneFlags()).toEqual([true, true, true]);
+    expect(await removals()).toBe(2);
+
+    // A sync a worker holds is the worker's: the deletion leaves it running, and queues the removal.
     const held = (await createWebsite(t.app, owner)).json();
     await t.app.ctx.db.execute(
       sql`update jobs set locked_until = now() + interval '1 minute', locked_by = gen_random_uuid(), attempts = 1 where done_at is null and kind = 'ninehits-sync'`,
     );
     await remove(held.id);
-    expect(await doneFlags()).toEqual([true, true, false]);
+    expect(await doneFlags()).toEqual([true, true, true, false]);
+    expect(await removals()).toBe(3);
   });
 
   it('answers Check hits with 502 while 9Hits is unreachable', async () => {

@@ -202,13 +202,18 @@ export async function updateWebsiteRow(
  * job-queue.ts enqueueJob's, with the table's defaults). False when no such website was deleted.
  *
  * The website's first sync, if it still waits for a worker, is closed in the same statement: run, it
- * would find no website and end (delivery-jobs.ts), and the removal job deletes whatever campaign an
- * earlier attempt left, by id or by title. It is found by its key and by being due exactly when the
- * website was created (insertWebsite writes both in one transaction, at one now()): either is an
- * index condition, so the lookup reads one row whatever the statistics say about the queue (with
- * only the key, a plan made while no job waited scanned every waiting job). A retried sync (due
+ * would find no website and end (delivery-jobs.ts). It is found by its key and by being due exactly
+ * when the website was created (insertWebsite writes both in one transaction, at one now()): either
+ * is an index condition, so the lookup reads one row whatever the statistics say about the queue
+ * (with only the key, a plan made while no job waited scanned every waiting job). A retried sync (due
  * later), a later change's sync, and a sync a worker holds (the claim's row lock makes this statement
  * wait, then skip it) run as before and end when they find no website.
+ *
+ * No removal job is written when the website never reached 9Hits: no key stored, and the first sync
+ * closed here had never run (`attempts = 0 and last_error is null`; a job given back by a stopping
+ * process says so in last_error, job-queue.ts releaseJob). Only that sync creates campaigns, and while
+ * it waits no other sync of the website can be queued (its key). Otherwise the removal deletes the
+ * stored campaign and any an attempt created without our learning its id, by title.
  */
 export async function deleteWebsiteWithJob(
   db: Executor,
@@ -222,13 +227,16 @@ export async function deleteWebsiteWithJob(
           delete from websites where id = ${id} ${ownerId === undefined ? sql`` : sql`and user_id = ${ownerId}`}
           returning id, ninehits_key, created_at
         ), unsynced as (
-          update jobs set done_at = now(), locked_until = null, locked_by = null, last_error = null
+          update jobs set done_at = now(), locked_until = null, locked_by = null
           where run_at = (select created_at from gone) and dedupe_key = (select ${jobs.sync.keyPrefix}::text || id from gone)
             and done_at is null and failed_at is null and (locked_until is null or locked_until < now())
+          returning attempts = 0 and last_error is null as never_ran
+        ), removal as (
+          insert into jobs (kind, payload)
+          select ${jobs.removal}, jsonb_build_object('websiteId', id, 'key', ninehits_key) from gone
+          where ninehits_key is not null or not exists (select from unsynced where never_ran)
         )
-        insert into jobs (kind, payload)
-        select ${jobs.removal}, jsonb_build_object('websiteId', id, 'key', ninehits_key) from gone
-        returning id`),
+        select id from gone`),
   );
   return rows.length > 0;
 }

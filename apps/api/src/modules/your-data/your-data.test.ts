@@ -128,6 +128,8 @@ describe('your data: the copy and closing the account', () => {
   it('closes the account: sessions end, renewals and campaigns go by jobs, personal data is replaced by a pseudonym, the e-mail is free', async () => {
     const orderId = await cardPackage(customer);
     const site = (await createWebsite(t.app, customer, { url: 'https://leaver.example.com/' })).json() as { id: number };
+    // Its campaign is made at 9Hits, so closing the account must queue its removal.
+    await t.app.jobs.drain();
     const wrong = await post('/api/account/close', customer, { password: 'not-it' });
     expect(wrong.statusCode).toBe(400);
     expect((await get('/api/account/security', customer)).statusCode).toBe(200);
