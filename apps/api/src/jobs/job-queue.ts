@@ -119,7 +119,7 @@ export async function failJob(db: Executor, job: ClaimedJob, error: string): Pro
 }
 
 /** What a job given back by a stopping process keeps in `last_error`. */
-export const INTERRUPTED = 'interrupted: the server stopped while it ran';
+const INTERRUPTED = 'interrupted: the server stopped while it ran';
 
 /**
  * Gives a job back (the process is stopping): due at once for another worker, and this interrupted
