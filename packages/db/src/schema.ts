@@ -828,7 +828,8 @@ export const jobs = pgTable(
       .on(t.failedAt, t.id)
       .where(sql`${t.failedAt} is not null`),
     // Finished jobs are deleted after JOB_RETENTION_DAYS, oldest first (migration 0015 also adds the
-    // trigger that NOTIFYs jobs_due on every insert).
+    // trigger that announces jobs_due after each statement inserting a job; migration 0038: only
+    // when it inserted one).
     index('jobs_done_idx')
       .on(t.doneAt)
       .where(sql`${t.doneAt} is not null`),

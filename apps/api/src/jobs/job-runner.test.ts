@@ -279,4 +279,37 @@ describe('the job runner: one worker per job, leases kept or given back, paralle
       await listener.close();
     }
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('announces jobs_due only for a statement that inserted a job (migration 0038)', async () => {
+    const listener = new PgListener(t.database.pool!, log);
+    try {
+      let heard = 0;
+      // No resume handler: only notifications count, not the call made once the LISTEN is open.
+      await listener.on(
+        'jobs_due',
+        () => (heard += 1),
+        () => undefined,
+      );
+      const other = new (await import('pg')).default.Client({ connectionString: t.url });
+      await other.connect();
+      try {
+        // As a deletion's removal insert that finds its website never reached 9Hits, and as a
+        // sync already waiting: statements that insert no row.
+        await other.query(`insert into jobs (kind, payload) select 'nothing', '{}' where false`);
+        await other.query(`insert into jobs (kind, payload, dedupe_key) values ('once', '{}', 'wake-once')`);
+        await until('the first insert to be announced', () => heard === 1, 5000);
+        await other.query(`insert into jobs (kind, payload, dedupe_key) values ('once', '{}', 'wake-once') on conflict do nothing`);
+        // A marker after the empty statements: when it is heard, anything they announced was too
+        // (one connection's notifications arrive in commit order).
+        await other.query(`insert into jobs (kind, payload) values ('marker', '{}')`);
+        await until('the marker to be announced', () => heard === 2, 5000);
+        await sleep(200);
+        expect(heard).toBe(2);
+      } finally {
+        await other.end();
+      }
+    } finally {
+      await listener.close();
+    }
+  });
 });

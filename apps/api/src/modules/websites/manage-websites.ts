@@ -185,22 +185,25 @@ export async function togglePause(
 export async function deleteWebsite(ctx: AppContext, actor: AuthUser, id: number, source: AuditSource): Promise<void> {
   const found = isAdmin(actor) ? await findWebsite(ctx.db, id) : undefined;
   if (found && actsForAnother(actor, found.userId)) {
-    await ctx.db.transaction(async (tx) => {
+    const deleted = await ctx.db.transaction(async (tx) => {
       const owner = await lockUserRow(tx, found.userId);
-      const current = await findWebsite(tx, id);
-      if (!owner || !current || !(await deleteWebsiteWithJob(tx, id, websiteDeletionJobs)))
-        throw new AppError('NOT_FOUND', 'Website not found.');
+      const current = owner && (await findWebsite(tx, id));
+      const gone = current && (await deleteWebsiteWithJob(tx, id, websiteDeletionJobs));
+      if (!owner || !current || !gone) throw new AppError('NOT_FOUND', 'Website not found.');
       await audit(tx, source, ctx.now(), {
         action: 'website_deleted',
         target: userTarget(owner),
         ...withWebsite(id, { before: websiteState(current) }),
       });
+      return gone;
     });
-    ctx.jobs.kick();
+    if (deleted.removalQueued) ctx.jobs.kick();
     return;
   }
-  if (await deleteWebsiteWithJob(ctx.db, id, websiteDeletionJobs, isAdmin(actor) ? undefined : actor.id)) {
-    ctx.jobs.kick();
+  const deleted = await deleteWebsiteWithJob(ctx.db, id, websiteDeletionJobs, isAdmin(actor) ? undefined : actor.id);
+  if (deleted) {
+    // A website that never reached 9Hits leaves no work (docs/decisions/0050-deleted-before-first-sync.md).
+    if (deleted.removalQueued) ctx.jobs.kick();
     return;
   }
   // Nothing deleted: say why, as every website call does (403 for someone else's or a missing one).

@@ -199,7 +199,8 @@ export async function updateWebsiteRow(
 /**
  * Deletes a website (only if `ownerId` owns it, when given) and writes the job that removes its 9Hits
  * campaign, in one statement: atomic without a transaction's extra round trips (the job row is
- * job-queue.ts enqueueJob's, with the table's defaults). False when no such website was deleted.
+ * job-queue.ts enqueueJob's, with the table's defaults). Undefined when no such website was deleted;
+ * otherwise whether a removal job was written (the caller wakes the job runner only then).
  *
  * The website's first sync, if it still waits for a worker, is closed in the same statement: run, it
  * would find no website and end (delivery-jobs.ts). It is found by its key and by being due exactly
@@ -220,8 +221,8 @@ export async function deleteWebsiteWithJob(
   id: number,
   jobs: { removal: string; sync: { keyPrefix: string } },
   ownerId?: number,
-): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+): Promise<{ removalQueued: boolean } | undefined> {
+  const [row] = await queryRows<{ removal_queued: boolean }>(
     db,
     prepared(sql`with gone as (
           delete from websites where id = ${id} ${ownerId === undefined ? sql`` : sql`and user_id = ${ownerId}`}
@@ -235,10 +236,11 @@ export async function deleteWebsiteWithJob(
           insert into jobs (kind, payload)
           select ${jobs.removal}, jsonb_build_object('websiteId', id, 'key', ninehits_key) from gone
           where ninehits_key is not null or not exists (select from unsynced where never_ran)
+          returning id
         )
-        select id from gone`),
+        select exists (select from removal) as removal_queued from gone`),
   );
-  return rows.length > 0;
+  return row && { removalQueued: row.removal_queued };
 }
 
 export async function websitesOfUser(
