@@ -4,7 +4,7 @@ import { schema } from '@traffic/db';
 import { PUBLIC_ROUTE, type SandboxOptions } from '../options.ts';
 import { confirmedHitsOf, presentCampaign } from './delivery.ts';
 import { DEFAULT_POINTS, DEFAULT_SLOTS, loseAnswer, sendFailure, type SandboxControl, type SandboxPath } from './control.ts';
-import { error, ok, type Envelope } from './envelope.ts';
+import { error, ok, okList, type Envelope } from './envelope.ts';
 import { macroProblems } from './macros.ts';
 import { messagesOf, siteAddSchema, siteDelSchema, siteUpdateSchema, type SandboxCampaignBody } from './schema.ts';
 
@@ -83,7 +83,7 @@ export async function ninehitsPanelApi(app: FastifyInstance, options: SandboxOpt
         reply.code(404).send(error(`Unknown API call ${request.method} ${request.url.split('?')[0]}`)),
       );
 
-      const route = (method: 'GET' | 'POST', path: SandboxPath, handle: (request: FastifyRequest) => Promise<Envelope>) =>
+      const route = (method: 'GET' | 'POST', path: SandboxPath, handle: (request: FastifyRequest) => Promise<Envelope | Buffer>) =>
         api.route({
           method,
           url: `/${path}`,
@@ -95,8 +95,11 @@ export async function ninehitsPanelApi(app: FastifyInstance, options: SandboxOpt
             if (failure) return sendFailure(reply, failure);
             if (!keyOk(request)) return reply.code(401).send(error('Invalid API key.'));
             const answer = await handle(request);
-            const loss = answer.status === 'ok' ? control.takeLoss(path) : undefined;
-            return loss ? loseAnswer(reply, loss) : reply.send(answer);
+            // An answer already in bytes (okList) is an ok one.
+            const bytes = Buffer.isBuffer(answer);
+            const loss = bytes || answer.status === 'ok' ? control.takeLoss(path) : undefined;
+            if (loss) return loseAnswer(reply, loss);
+            return bytes ? reply.type('application/json; charset=utf-8').send(answer) : reply.send(answer);
           },
         });
 
@@ -144,7 +147,7 @@ export async function ninehitsPanelApi(app: FastifyInstance, options: SandboxOpt
           .where(inArray(campaigns.id, pageIds))
           .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
         const now = Date.now();
-        return ok(
+        return okList(
           rows.map((r) => presentCampaign(r, now)),
           [`Fetched ${rows.length}`],
         );

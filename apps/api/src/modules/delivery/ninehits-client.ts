@@ -7,6 +7,7 @@
 import type { Metrics } from '../../core/metrics.ts';
 import { callSignal, type JobBindable } from '../../lib/call-signal.ts';
 import { httpRequest, type HttpAnswer } from '../../lib/http-request.ts';
+import { scanSiteTotals, type SiteTotals } from './site-totals-scan.ts';
 
 /** One hour of `hourlyLimit.hours`: 0 means no limit for that hour, -1 no views at all. */
 export interface HourBucket {
@@ -126,20 +127,25 @@ export class NinehitsClient implements JobBindable {
 
   /**
    * One page of campaigns' confirmed totals, for the delivery collection: the page's campaign count
-   * and each valid total by campaign id. Only these leave here: the parsed page (~730 kB of JSON,
-   * most of it URLs, macros and hourly limits) is dropped before the collection's database write,
-   * so its objects die young. A plain JSON.parse: a reviver keeping only these fields cost 5× the
-   * CPU (41 against 7 ms a page) for no smaller peak (docs/performance.md).
+   * and each valid total by campaign id. The page (~730 kB of JSON, most of it URLs, macros and
+   * hourly limits) is read from its bytes for these alone (site-totals-scan.ts); an answer out of the
+   * ordinary (an error, a malformed page) is parsed whole and refused as every call's is.
    */
-  async siteTotals(query: { page: number; limit: number }): Promise<{ read: number; totals: { key: string; total: number }[] }> {
-    const res = await this.call<unknown>('GET', 'siteGet', undefined, { page: String(query.page), limit: String(query.limit) });
-    const list = res.data ?? [];
+  async siteTotals(query: { page: number; limit: number }): Promise<SiteTotals> {
+    const params = { page: String(query.page), limit: String(query.limit) };
+    const { scanned, envelope } = await this.timed('siteGet', async () => {
+      const raw = await this.request('GET', 'siteGet', undefined, params);
+      const totals = scanSiteTotals(raw.body);
+      return totals ? { scanned: totals } : { envelope: readEnvelope<unknown>('siteGet', raw) };
+    });
+    if (scanned) return scanned;
+    const list = envelope!.data ?? [];
     if (
       !Array.isArray(list) ||
       !list.every((c: Partial<CampaignRead> | null) => c !== null && typeof c === 'object' && Number.isSafeInteger(c.id))
     )
       throw new NinehitsError('9Hits siteGet answered something other than a list of campaigns', true);
-    const totals: { key: string; total: number }[] = [];
+    const totals: SiteTotals['totals'] = [];
     for (const c of list as Pick<CampaignRead, 'id' | 'confirmedHits'>[])
       if (typeof c.confirmedHits === 'number' && Number.isFinite(c.confirmedHits) && c.confirmedHits >= 0)
         totals.push({ key: String(c.id), total: Math.floor(c.confirmedHits) });
@@ -182,19 +188,20 @@ export class NinehitsClient implements JobBindable {
     return { points, slots: { used: slots.used, available: slots.available } };
   }
 
-  private call<T>(...args: Parameters<NinehitsClient['send']>): Promise<Envelope<T>> {
-    const [, path] = args;
-    const send = () => this.send<T>(...args);
-    return this.metrics ? this.metrics.timeNinehits(path, send) : send();
+  private call<T>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string>): Promise<Envelope<T>> {
+    return this.timed(path, async () => readEnvelope<T>(path, await this.request(method, path, body, query)));
   }
 
-  private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<Envelope<T>> {
+  private timed<T>(path: string, run: () => Promise<T>): Promise<T> {
+    return this.metrics ? this.metrics.timeNinehits(path, run) : run();
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body?: unknown, query: Record<string, string> = {}): Promise<HttpAnswer> {
     const url = new URL(`${this.baseUrl}/${path}`);
     url.searchParams.set('key', this.apiKey);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    let response: HttpAnswer;
     try {
-      response = await httpRequest(url, {
+      return await httpRequest(url, {
         method,
         ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
         signal: callSignal(this.timeoutMs, this.jobSignal),
@@ -202,18 +209,22 @@ export class NinehitsClient implements JobBindable {
     } catch (error) {
       throw new NinehitsError(`9Hits ${path} unreachable: ${(error as Error).message}`, true);
     }
-    let envelope: Envelope<T>;
-    try {
-      envelope = JSON.parse(utf8(response.body)) as Envelope<T>;
-    } catch {
-      throw new NinehitsError(`9Hits ${path} answered HTTP ${response.status} without JSON`, true);
-    }
-    if (envelope?.status !== 'ok') {
-      const messages = Array.isArray(envelope?.messages) ? envelope.messages.join('; ') : '';
-      throw new NinehitsError(`9Hits ${path} failed: ${messages || `HTTP ${response.status}`}`, response.status >= 500);
-    }
-    return envelope;
   }
+}
+
+/** An answer's envelope; one that is not JSON, or whose `status` is not `ok`, is refused. */
+function readEnvelope<T>(path: string, response: HttpAnswer): Envelope<T> {
+  let envelope: Envelope<T>;
+  try {
+    envelope = JSON.parse(utf8(response.body)) as Envelope<T>;
+  } catch {
+    throw new NinehitsError(`9Hits ${path} answered HTTP ${response.status} without JSON`, true);
+  }
+  if (envelope?.status !== 'ok') {
+    const messages = Array.isArray(envelope?.messages) ? envelope.messages.join('; ') : '';
+    throw new NinehitsError(`9Hits ${path} failed: ${messages || `HTTP ${response.status}`}`, response.status >= 500);
+  }
+  return envelope;
 }
 
 /** The text of an answer, without the byte order mark `fetch`'s `json()` would also drop. */
