@@ -78,6 +78,10 @@ export const sandboxNinehitsCampaignCount = pgTable(
   {
     id: boolean('id').primaryKey().default(true),
     campaigns: bigint('campaigns', { mode: 'number' }).notNull(),
+    // A new number with every statement adding or removing campaigns (migration 0039).
+    changes: bigint('changes', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('sandbox_ninehits_campaign_changes')`),
   },
   (t) => [check('sandbox_ninehits_campaign_count_one_row', sql`${t.id}`)],
 );

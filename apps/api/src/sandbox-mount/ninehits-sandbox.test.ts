@@ -138,6 +138,38 @@ describe('the 9Hits sandbox speaks and checks the documented API', () => {
     }
   });
 
+  it('siteGet reads the whole listing page after page as by position, whatever is added or removed between pages', async () => {
+    const ids = [];
+    for (const title of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) ids.push(await add({ title }));
+    const page = (n: number) => titles({ limit: '2', page: String(n) });
+    // In order, each page right after the last (a page continued from the one before).
+    expect([await page(1), await page(2), await page(3), await page(4), await page(5)]).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+      ['g'],
+      [],
+    ]);
+    // A campaign before the next page removed: that page is still the listing's by position.
+    expect(await page(1)).toEqual(['a', 'b']);
+    expect((await post('siteDel', [ids[0]])).json().status).toBe('ok');
+    expect(await page(2)).toEqual(['d', 'e']);
+    // One added at the end, and one removed and one added in a single reading's gap: the same.
+    await add({ title: 'h' });
+    expect(await page(3)).toEqual(['f', 'g']);
+    expect((await post('siteDel', [ids[1]])).json().status).toBe('ok');
+    await add({ title: 'i' });
+    expect(await page(4)).toEqual(['i']);
+    // Written straight to the table, and with the count's row wiped: still by position.
+    expect(await page(1)).toEqual(['c', 'd']);
+    await t.app.ctx.db.execute(sql`delete from sandbox_ninehits_campaign_count`);
+    await t.app.ctx.db.execute(sql`delete from sandbox_ninehits_campaigns where id = ${ids[2]!}`);
+    expect(await page(2)).toEqual(['f', 'g']);
+    expect(await page(3)).toEqual(['h', 'i']);
+    // Another page size pages by position too.
+    expect(await titles({ limit: '3', page: '2' })).toEqual(['g', 'h', 'i']);
+  });
+
   it('siteDel takes a list of ids and answers as documented', async () => {
     const [a, b] = [await add({ title: 'a' }), await add({ title: 'b' })];
     expect((await post('siteDel', { ids: [a] })).json().status).toBe('error');

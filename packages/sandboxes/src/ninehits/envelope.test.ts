@@ -14,7 +14,7 @@ describe('okList: an ok answer of a list, serialized item by item', () => {
       [items, ['Fetched 5']],
       [[], ['Fetched 0']],
       [items.slice(0, 1), null],
-    ] as const)
+    ] as [unknown[], string[] | null][])
       expect(okList(list, messages).toString('utf8')).toBe(JSON.stringify(ok(list, messages)));
   });
 });

@@ -5,7 +5,7 @@ import { customerWithPackage, loginAdmin, type Session } from '../../test-suppor
 import { createWebsite } from '../../test-support/websites.ts';
 import { NinehitsClient } from '../delivery/ninehits-client.ts';
 import { runningJob } from '../../test-support/running-job.ts';
-import { collectDeliveryJob, DELIVERY_COLLECT_JOB, deliveryCollectionTask, utcDay } from './collect-delivery.ts';
+import { collectDeliveryJob, DELIVERY_COLLECT_JOB, deliveryCollectionTask, pageGapMs, utcDay } from './collect-delivery.ts';
 import { closeOpenDays, websiteDays } from './delivery-history.repository.ts';
 import { useListeningTestApp } from '../../test-support/use-test-app.ts';
 
@@ -196,6 +196,15 @@ describe('delivery history: collected from 9Hits (embedded sandbox over HTTP), p
     await runJobsNow();
     const points = await queryRows<{ points: string }>(t.app.ctx.db, sql`select points::text from ninehits_points_daily`);
     expect(points).toHaveLength(1);
+  });
+
+  it('waits longer between pages while the process is busy, up to four times the gap, never less than the gap', () => {
+    expect(pageGapMs(100, 0)).toBe(100);
+    expect(pageGapMs(100, 0.5)).toBe(200);
+    expect(pageGapMs(100, 0.75)).toBe(400);
+    expect(pageGapMs(100, 1)).toBe(400);
+    // No reading (nothing measured): no wait added.
+    for (const odd of [-1, Number.NaN, Number.POSITIVE_INFINITY]) expect(pageGapMs(100, odd), String(odd)).toBe(100);
   });
 
   it('reads several pages in one job when the budget allows, and ends the run on the short page', async () => {
