@@ -9,6 +9,8 @@ describe('okList: an ok answer of a list, serialized item by item', () => {
       'a string',
       7,
       null,
+      undefined,
+      () => 1,
     ];
     for (const [list, messages] of [
       [items, ['Fetched 5']],

@@ -15,8 +15,9 @@ export const error = (...messages: string[]): Envelope => ({ status: 'error', me
  */
 export function okList(items: readonly unknown[], messages: string[] | null = null): Buffer {
   const head = `{"status":"ok","messages":${JSON.stringify(messages)},"data":[`;
-  const parts = items.map((item) => JSON.stringify(item));
-  let size = Buffer.byteLength(head) + parts.length + 2;
+  // As JSON.stringify writes a list: what has no JSON (undefined, a function, a hole) is null.
+  const parts = Array.from(items, (item) => (JSON.stringify(item) as string | undefined) ?? 'null');
+  let size = Buffer.byteLength(head) + Math.max(parts.length - 1, 0) + 2;
   for (const part of parts) size += Buffer.byteLength(part);
   const bytes = Buffer.allocUnsafe(size);
   let at = bytes.write(head);

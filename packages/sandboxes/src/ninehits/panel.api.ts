@@ -23,8 +23,12 @@ async function slotsUsed(db: SandboxOptions['db']): Promise<number> {
 
 type Campaign = typeof campaigns.$inferSelect;
 const creationOrder = [asc(campaigns.createdAt), asc(campaigns.id)];
-/** The number migration 0039's trigger gives the campaigns with each addition or removal; null without its row. */
-const changesNow = sql<string | number | null>`(select ${campaignCount.changes} from ${campaignCount})`;
+/**
+ * The number migration 0039's trigger gives the campaigns with each change of the listing's members
+ * or order, with the count row's version (a database made again under a running process restarts
+ * the sequence, not the cluster's transaction ids); null without the row.
+ */
+const changesNow = sql<string | null>`(select ${campaignCount.changes}::text || ':' || xmin::text from ${campaignCount})`;
 
 /**
  * Page `page` of the campaigns matching `where`, oldest first: the page's ids first, from the
@@ -57,12 +61,12 @@ type ListingEnds = Map<number, { page: number; changes: string; lastId: number }
  * Page `page` of every campaign (the delivery collection reads them all, in order). Right after page
  * p - 1 of the same size, page p starts after p - 1's last campaign, in one index range instead of
  * skipping (p - 1) × limit entries: the same campaigns, as long as none was added or removed since
- * (the same `changes` number, read in the page's own statement; an edit moves no campaign in this
- * order). Otherwise, and for the first page, by position.
+ * (the same `changes` number, read in the page's own statement; an edit of a campaign's body does
+ * not change this order, and one of its creation time or id changes the number). Otherwise, and for the first page, by position.
  */
 async function listingPage(db: SandboxOptions['db'], listingEnds: ListingEnds, page: number, limit: number): Promise<Campaign[]> {
   const end = listingEnds.get(limit);
-  let rows: { campaign: Campaign; changes: string | number | null }[] | undefined;
+  let rows: { campaign: Campaign; changes: string | null }[] | undefined;
   if (end && end.page === page - 1) {
     const following = await db
       .select({ campaign: campaigns, changes: changesNow })
